@@ -1,0 +1,26 @@
+import { DiceError } from '../errors.js';
+
+/**
+ * Counts the elementary steps of one exact-odds computation and stops it, before the step
+ * that would overrun, with a clear error instead of a hang.
+ */
+export class WorkBudget {
+  private spent = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly expression: string,
+  ) {}
+
+  charge(steps: number, what: string): void {
+    this.spent += steps;
+    if (this.spent > this.limit) {
+      throw new DiceError(
+        'odds/too-large',
+        `exact odds of ${this.expression} would take more than ${this.limit.toLocaleString('en-US')} steps (${what}); sample it with rolls instead, or raise maxOddsWork`,
+        this.expression,
+        { start: 0, end: this.expression.length },
+      );
+    }
+  }
+}

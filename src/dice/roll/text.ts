@@ -1,0 +1,88 @@
+import type { Die, GroupItem, RollNode } from './tree.js';
+
+/**
+ * One line that shows a roll the way a person checks it: the expression, every die, the total.
+ * `4d6kh3 = [6, 5, 5, 1d] = 16`. Marks: `d` dropped, `!` exploded, `!!` compounded,
+ * `~1~` a face rerolled away, `*` a success, `_` a failure; d% shows its tens and ones dice
+ * as `70+3`.
+ */
+export function describeRoll(expression: string, tree: RollNode): string {
+  return `${expression} = ${renderNode(tree)} = ${tree.value}`;
+}
+
+export function renderNode(node: RollNode): string {
+  switch (node.kind) {
+    case 'number':
+      return String(node.value);
+    case 'variable':
+      return String(node.value);
+    case 'negate':
+      return `-${renderNode(node.operand)}`;
+    case 'parens':
+      return `(${renderNode(node.inner)})`;
+    case 'arithmetic':
+      return `${renderNode(node.left)} ${node.operator} ${renderNode(node.right)}`;
+    case 'call':
+      return `${node.name}(${node.args.map(renderNode).join(', ')})`;
+    case 'dice': {
+      const list = `[${node.dice.map(renderDie).join(', ')}]`;
+      if (node.computedCount === undefined && node.computedSides === undefined) return list;
+      const count =
+        node.computedCount === undefined ? String(node.count) : renderOperand(node.computedCount);
+      const sides =
+        node.computedSides === undefined
+          ? node.percentile
+            ? '%'
+            : String(node.sides)
+          : renderOperand(node.computedSides);
+      return `${count}d${sides}:${list}`;
+    }
+    case 'group':
+      return `{${node.items.map(renderGroupItem).join(', ')}}`;
+    case 'fengshui': {
+      const boxcars = node.boxcars ? ' boxcars' : '';
+      return `+${renderChain(node.positive)} -${renderChain(node.negative)}${boxcars}`;
+    }
+  }
+}
+
+/** A computed count or number of sides, bracketed once. */
+function renderOperand(node: RollNode): string {
+  return node.kind === 'parens' ? renderNode(node) : `(${renderNode(node)})`;
+}
+
+function renderGroupItem(item: GroupItem): string {
+  const shown =
+    item.node.kind === 'number'
+      ? String(item.node.value)
+      : `${renderNode(item.node)} = ${item.node.value}`;
+  return shown + (item.kept ? '' : 'd') + outcomeMark(item.outcome);
+}
+
+function outcomeMark(outcome: GroupItem['outcome']): string {
+  return outcome === 'success' ? '*' : outcome === 'failure' ? '_' : '';
+}
+
+function renderFace(die: Die, index: number): string {
+  const digits = die.digits?.[index];
+  if (digits === undefined) return String(die.faces[index]);
+  return `${digits[0]}0+${digits[1]}`;
+}
+
+function renderDie(die: Die): string {
+  let shown: string;
+  if (die.compounded) {
+    shown = `${die.value}!!`;
+  } else {
+    const last = die.faces.length - 1;
+    const discarded = [];
+    for (let i = 0; i < last; i++) discarded.push(`~${renderFace(die, i)}~ `);
+    shown = discarded.join('') + renderFace(die, last) + (die.exploded ? '!' : '');
+  }
+  return shown + (die.kept ? '' : 'd') + outcomeMark(die.outcome);
+}
+
+/** A Feng Shui die with each face it added: `[6!, 6!, 2]`. */
+function renderChain(die: Die): string {
+  return `[${die.faces.map((face, i) => (i < die.faces.length - 1 ? `${face}!` : String(face))).join(', ')}]`;
+}

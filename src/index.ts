@@ -1,0 +1,39 @@
+/**
+ * The moogle package. `roll`, `distribution` and `seededDice` are the short way in; the dice
+ * module's full API is re-exported beside them.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  type DiceSource,
+  type Distribution,
+  diceDistribution,
+  type OddsOptions,
+  type RollResult,
+  rollDice,
+  seededDice,
+  type Variables,
+} from './dice/index.js';
+
+export * from './dice/index.js';
+
+export interface RollApiOptions {
+  /** Defaults to a generator seeded from the operating system's randomness. */
+  readonly dice?: DiceSource;
+  readonly variables?: Variables;
+  readonly limits?: OddsOptions['limits'];
+}
+
+/** A fresh seed for when the caller does not care which: the one place randomness enters. */
+export function randomSeed(): number {
+  return randomInt(0, 2 ** 48 - 1);
+}
+
+/** Rolls `expression` with a full explanation; `{ total, detail, text }`. */
+export function roll(expression: string, options: RollApiOptions = {}): RollResult {
+  return rollDice(expression, { ...options, dice: options.dice ?? seededDice(randomSeed()) });
+}
+
+/** The exact distribution of `expression`: min, max, mean, stdev, atLeast(x), atMost(x)... */
+export function distribution(expression: string, options?: OddsOptions): Distribution {
+  return diceDistribution(expression, options);
+}

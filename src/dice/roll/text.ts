@@ -41,7 +41,7 @@ export function renderNode(node: RollNode): string {
       return `{${node.items.map(renderGroupItem).join(', ')}}`;
     case 'fengshui': {
       const boxcars = node.boxcars ? ' boxcars' : '';
-      return `+${renderChain(node.positive)} -${renderChain(node.negative)}${boxcars}`;
+      return `(+${renderChain(node.positive)} -${renderChain(node.negative)}${boxcars})`;
     }
   }
 }

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import { parseDice, seededDice } from '../dice/index.js';
+import { percent, renderHistogram, summaryLine } from './histogram.js';
+import type { Io } from './io.js';
+
+const DEMO_SEED = 2026;
+
+/** Rolls from the four rule texts, then exact odds: what Moogle's dice engine does, in a minute. */
+export function runDemo(io: Io): void {
+  const dice = seededDice(DEMO_SEED);
+  const show = (
+    title: string,
+    expression: string,
+    variables: Record<string, number> = {},
+  ): number => {
+    const result = parseDice(expression).roll({ dice, variables });
+    io.out(`  ${title.padEnd(44)} ${result.text}`);
+    return result.total;
+  };
+  io.out(`Moogle dice demo (seed ${DEMO_SEED}: run it again for the same rolls)`);
+  io.out('');
+  io.out('Rolls, every die shown:');
+  const check = show('FFRPG Task Check, d% against CoS 70:', 'd%');
+  io.out(
+    `  ${''.padEnd(44)} ${check <= 70 ? 'success' : 'failure'}${check <= 10 ? ' (Critical Success)' : ''}${check >= 95 ? ' (Botch)' : ''}`,
+  );
+  show("Hiro's Valiant Rifle, 2 x AGI + d12, AGI 10:", '2*AGI + d12', { AGI: 10 });
+  show('FFVIII action dice (Feng Shui), AV 11:', '11 + fs');
+  show('ZODIAC weapon damage, (d8 x 10) + 25:', '(1d8*10)+25');
+  show('Shining Force attack, five d100:', '5d100');
+  show('Ability scores, 4d6 keep highest 3:', '4d6kh3');
+  show('Success counting, 5d10 >= 8, 1s subtract:', '5d10>=8f1');
+  io.out('');
+  io.out('Exact odds of 4d6kh3 (rpg-dice-roller reports a mean of 10.5):');
+  const odds = parseDice('4d6kh3').distribution();
+  io.out(renderHistogram(odds));
+  io.out(summaryLine(odds));
+  io.out('');
+  const d100 = parseDice('d%').distribution();
+  const fs = parseDice('fs').distribution();
+  io.out(
+    `A CoS 70 Task Check succeeds ${percent(d100.atMost(70))} of the time, a Critical Success (1-10) ${percent(d100.atMost(10))}.`,
+  );
+  io.out(
+    `Feng Shui dice roll 5 or more ${percent(fs.atLeast(5))} of the time (explosions followed 10 deep).`,
+  );
+  io.out('');
+  io.out('Try: npx moogle roll "3*STR + d10" --var STR=8    npx moogle odds "10d10kh3"');
+}
+
+export function registerDemo(program: Command, io: Io): void {
+  program
+    .command('demo')
+    .description('a short tour: rolls from the rule texts and exact odds')
+    .action(() => runDemo(io));
+}

@@ -1,0 +1,44 @@
+import { DiceError, type Variables } from '../dice/index.js';
+
+/** A mistake in what the user typed on the command line: exit status 2, message on stderr. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Accumulates repeated `--var NAME=VALUE` options into one record. */
+export function collectVariable(
+  text: string,
+  previous: Record<string, number> = {},
+): Record<string, number> {
+  const match = /^([^=]*)=(.*)$/.exec(text);
+  if (match === null) throw new UsageError(`--var expects NAME=VALUE, got '${text}'`);
+  const name = match[1]!.trim();
+  const raw = match[2]!.trim();
+  if (!NAME.test(name))
+    throw new UsageError(`--var: '${name}' is not a valid name (letters, digits, _)`);
+  if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new UsageError(`--var ${name}: '${raw}' is not a whole number`);
+  }
+  return { ...previous, [name]: Number(raw) };
+}
+
+/** `--seed 42` is the number 42; any other text is hashed, so `--seed session-3` works too. */
+export function parseSeed(text: string): number | string {
+  if (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  if (text.length === 0 || text.length > 200)
+    throw new UsageError('--seed must be 1 to 200 characters');
+  return text;
+}
+
+export function variablesOf(options: { var?: Record<string, number> }): Variables {
+  return options.var ?? {};
+}
+
+/** The text a user should see for an error they caused, or undefined for a programming error. */
+export function describeUserError(error: unknown): string | undefined {
+  if (error instanceof DiceError) return error.explain();
+  if (error instanceof UsageError) return error.message;
+  return undefined;
+}

@@ -12,17 +12,17 @@ export function runDemo(io: Io): void {
     title: string,
     expression: string,
     variables: Record<string, number> = {},
-  ): number => {
+    verdict: (total: number) => string = () => '',
+  ): void => {
     const result = parseDice(expression).roll({ dice, variables });
-    io.out(`  ${title.padEnd(44)} ${result.text}`);
-    return result.total;
+    const said = verdict(result.total);
+    io.out(`  ${title.padEnd(44)} ${result.text}${said === '' ? '' : `: ${said}`}`);
   };
   io.out(`Moogle dice demo (seed ${DEMO_SEED}: run it again for the same rolls)`);
   io.out('');
   io.out('Rolls, every die shown:');
-  const check = show('FFRPG Task Check, d% against CoS 70:', 'd%');
-  io.out(
-    `  ${''.padEnd(44)} ${check <= 70 ? 'success' : 'failure'}${check <= 10 ? ' (Critical Success)' : ''}${check >= 95 ? ' (Botch)' : ''}`,
+  show('FFRPG Task Check, d% against CoS 70:', 'd%', {}, (roll) =>
+    roll <= 10 ? 'Critical Success' : roll >= 95 ? 'Botch' : roll <= 70 ? 'success' : 'failure',
   );
   show("Hiro's Valiant Rifle, 2 x AGI + d12, AGI 10:", '2*AGI + d12', { AGI: 10 });
   show('FFVIII action dice (Feng Shui), AV 11:', '11 + fs');

@@ -50,12 +50,41 @@ export class RollResult {
     return this.cachedText;
   }
 
+  /** True when Feng Shui dice in the roll came up boxcars (both first faces 6). */
+  get boxcars(): boolean {
+    return hasBoxcars(this.detail);
+  }
+
   toJSON(): RollJson {
     return { expression: this.expression, total: this.total, detail: this.detail, text: this.text };
   }
 }
 
 const NO_VARIABLES: Variables = Object.freeze({});
+
+function hasBoxcars(node: RollNode): boolean {
+  switch (node.kind) {
+    case 'fengshui':
+      return node.boxcars;
+    case 'negate':
+      return hasBoxcars(node.operand);
+    case 'parens':
+      return hasBoxcars(node.inner);
+    case 'arithmetic':
+      return hasBoxcars(node.left) || hasBoxcars(node.right);
+    case 'call':
+      return node.args.some(hasBoxcars);
+    case 'group':
+      return node.items.some((item) => hasBoxcars(item.node));
+    case 'dice':
+      return (
+        (node.computedCount !== undefined && hasBoxcars(node.computedCount)) ||
+        (node.computedSides !== undefined && hasBoxcars(node.computedSides))
+      );
+    default:
+      return false;
+  }
+}
 
 /**
  * A parsed dice expression, ready to roll many times: explained, total-only, or as exact odds.

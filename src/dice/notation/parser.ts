@@ -1,5 +1,6 @@
 import { DiceError, type Span } from '../errors.js';
 import type {
+  ArithmeticOperator,
   CompareOperator,
   ComparePoint,
   DiceAst,
@@ -112,29 +113,27 @@ class Parser {
   }
 
   private parseAdditive(): DiceAst {
-    const start = this.pos;
-    let left = this.parseMultiplicative();
-    for (;;) {
-      this.skipSpace();
-      const op = this.peek();
-      if (op !== '+' && op !== '-') return left;
-      this.pos++;
-      this.skipSpace();
-      const right = this.parseMultiplicative();
-      left = { kind: 'arithmetic', operator: op, left, right, span: this.span(start) };
-    }
+    return this.parseLeftAssociative(['+', '-'], () => this.parseMultiplicative());
   }
 
   private parseMultiplicative(): DiceAst {
+    return this.parseLeftAssociative(['*', '/'], () => this.parseUnary());
+  }
+
+  /** One precedence level: operands joined by any of `operators`, grouped left to right. */
+  private parseLeftAssociative(
+    operators: readonly ArithmeticOperator[],
+    operand: () => DiceAst,
+  ): DiceAst {
     const start = this.pos;
-    let left = this.parseUnary();
+    let left = operand();
     for (;;) {
       this.skipSpace();
-      const op = this.peek();
-      if (op !== '*' && op !== '/') return left;
+      const op = operators.find((o) => o === this.peek());
+      if (op === undefined) return left;
       this.pos++;
       this.skipSpace();
-      const right = this.parseUnary();
+      const right = operand();
       left = { kind: 'arithmetic', operator: op, left, right, span: this.span(start) };
     }
   }

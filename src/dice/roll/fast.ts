@@ -1,9 +1,9 @@
 import { applyOperator } from '../arithmetic.js';
 import { DiceError } from '../errors.js';
-import type { DiceAst } from '../notation/ast.js';
+import type { DiceAst, KeepModifier } from '../notation/ast.js';
 import { type DiceSource, MAX_SIDES } from '../random/source.js';
 import { lookupVariable, type Variables } from '../variables.js';
-import type { RollContext } from './pool.js';
+import { keptCount, type RollContext } from './pool.js';
 
 /**
  * Total-only evaluation for simulations: the syntax tree compiled once into closures that roll
@@ -105,6 +105,25 @@ export function compileTotal(
             }
           }
         }
+        const keep = m.keep;
+        const keepOnly =
+          keep !== undefined &&
+          m.reroll === undefined &&
+          m.explode === undefined &&
+          m.success === undefined;
+        if (
+          keepOnly &&
+          node.count.kind === 'number' &&
+          node.faces.kind === 'standard' &&
+          node.faces.sides.kind === 'number'
+        ) {
+          const count = node.count.value;
+          const sides = node.faces.sides.value;
+          if (sides >= 1 && sides <= MAX_SIDES && count * sides <= MAX) {
+            fixedDice += count;
+            return keptSum(count, sides, keep);
+          }
+        }
         return delegate(node);
       }
       case 'call':
@@ -115,6 +134,24 @@ export function compileTotal(
   };
   const total = build(ast);
   return { total, fixedDice, fallbacks };
+}
+
+/**
+ * 4d6kh3 and the like without building dice: roll into a scratch array, sort it, add the kept
+ * end. Ties do not matter to the sum, so this equals the explained roll's total.
+ */
+function keptSum(count: number, sides: number, keep: KeepModifier): TotalFn {
+  const scratch = new Float64Array(count);
+  const kept = keptCount(keep, count);
+  const highest = keep.mode === 'kh' || keep.mode === 'dl';
+  return (s) => {
+    for (let i = 0; i < count; i++) scratch[i] = s.roll(sides);
+    scratch.sort();
+    let total = 0;
+    if (highest) for (let i = count - kept; i < count; i++) total += scratch[i]!;
+    else for (let i = 0; i < kept; i++) total += scratch[i]!;
+    return total;
+  };
 }
 
 function unsafe(expression: string, node: DiceAst): DiceError {

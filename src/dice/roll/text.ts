@@ -25,7 +25,7 @@ export function renderNode(node: RollNode): string {
     case 'call':
       return `${node.name}(${node.args.map(renderNode).join(', ')})`;
     case 'dice': {
-      const list = `[${node.dice.map(renderDie).join(', ')}]`;
+      const list = renderDiceList(node.dice);
       if (node.computedCount === undefined && node.computedSides === undefined) return list;
       const count =
         node.computedCount === undefined ? String(node.count) : renderOperand(node.computedCount);
@@ -69,17 +69,28 @@ function renderFace(die: Die, index: number): string {
   return `${digits[0]}0+${digits[1]}`;
 }
 
+/** Built with plain concatenation: this runs once per explained roll. */
+function renderDiceList(dice: readonly Die[]): string {
+  let list = '[';
+  for (let i = 0; i < dice.length; i++) {
+    if (i > 0) list += ', ';
+    list += renderDie(dice[i]!);
+  }
+  return `${list}]`;
+}
+
 function renderDie(die: Die): string {
-  let shown: string;
+  let shown = '';
   if (die.compounded) {
     shown = `${die.value}!!`;
   } else {
     const last = die.faces.length - 1;
-    const discarded = [];
-    for (let i = 0; i < last; i++) discarded.push(`~${renderFace(die, i)}~ `);
-    shown = discarded.join('') + renderFace(die, last) + (die.exploded ? '!' : '');
+    for (let i = 0; i < last; i++) shown += `~${renderFace(die, i)}~ `;
+    shown += renderFace(die, last);
+    if (die.exploded) shown += '!';
   }
-  return shown + (die.kept ? '' : 'd') + outcomeMark(die.outcome);
+  if (!die.kept) shown += 'd';
+  return shown + outcomeMark(die.outcome);
 }
 
 /** A Feng Shui die with each face it added: `[6!, 6!, 2]`. */

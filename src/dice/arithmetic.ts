@@ -30,7 +30,7 @@ export function divide(a: number, b: number, rounding: Rounding): number {
   }
   if (rounding === 'ceil' && r > 0) return q + 1;
   if (rounding === 'round' && 2 * r >= d) return q + 1;
-  return q;
+  return q + 0; // 0 / -5 is 0, not -0
 }
 
 /** The checks every evaluator shares: no division by zero, no result past the safe integers. */

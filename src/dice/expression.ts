@@ -106,8 +106,9 @@ export class DiceExpression {
 
   roll(options: RollOptions): RollResult {
     const ctx = this.context(options.dice, resolveLimits(options.limits), 0);
-    const detail = evaluate(this.ast, ctx, options.variables ?? NO_VARIABLES);
-    checkEnteredFaces(options.dice, this.source);
+    const detail = whileEntered(options.dice, this.source, () =>
+      evaluate(this.ast, ctx, options.variables ?? NO_VARIABLES),
+    );
     return new RollResult(this.source, detail.value, detail);
   }
 
@@ -129,9 +130,10 @@ export class DiceExpression {
     // Plain dice and arithmetic need no context; skip building one on the hot path.
     const ctx =
       this.plan.fallbacks === 0 ? NO_CONTEXT : this.context(dice, resolved, this.plan.fixedDice);
-    const total = this.plan.total(dice, variables, ctx);
-    if (dice instanceof EnteredDice) checkEnteredFaces(dice, this.source);
-    return total;
+    if (dice instanceof EnteredDice) {
+      return whileEntered(dice, this.source, () => this.plan.total(dice, variables, ctx));
+    }
+    return this.plan.total(dice, variables, ctx);
   }
 
   distribution(options: OddsOptions = {}): Distribution {
@@ -162,6 +164,23 @@ const NO_CONTEXT: RollContext = {
   exhausted: never,
   diceRolled: 0,
 };
+
+/**
+ * Runs a roll and, when entered faces ran out, reports that: the placeholder faces that let
+ * the roll count what is missing may also have caused an error of their own (10/(1d2-1)), and
+ * that error would be about dice nobody rolled.
+ */
+function whileEntered<T>(dice: DiceSource, expression: string, rollIt: () => T): T {
+  let result: T;
+  try {
+    result = rollIt();
+  } catch (error) {
+    checkEnteredFaces(dice, expression);
+    throw error;
+  }
+  checkEnteredFaces(dice, expression);
+  return result;
+}
 
 function checkEnteredFaces(dice: DiceSource, expression: string): void {
   if (!(dice instanceof EnteredDice) || !dice.exhausted) return;

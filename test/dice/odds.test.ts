@@ -6,6 +6,8 @@ import {
   diceDistribution,
   distribution,
   parseDice,
+  rollDice,
+  seededDice,
 } from '../../src/index.js';
 import {
   addFractions,
@@ -458,37 +460,23 @@ describe('odds errors', () => {
     );
   });
 
-  // BUG: exact odds never check + and - against the safe-integer range (they add through a
-  // convolution that skips applyOperator), so this distribution reports 9007199254740992 as a
-  // sure outcome, while every roll of the same expression throws 'dice/unsafe-integer'.
-  it.fails("9007199254740991+1: odds throw 'dice/unsafe-integer' as rolls do", () => {
+  it("9007199254740991+1: odds throw 'dice/unsafe-integer' as rolls do", () => {
     const error = diceError(() => diceDistribution('9007199254740991+1'));
     expect(error.code).toBe('dice/unsafe-integer');
+    expect(diceError(() => diceDistribution('-9007199254740991-1d2')).code).toBe(
+      'dice/unsafe-integer',
+    );
   });
 
-  it('a die that always explodes has all its mass truncated: 1d2r1!!', () => {
-    const dist = diceDistribution('1d2r1!!');
-    expect(dist.truncated).toBe(1);
-    expect(dist.outcomes).toEqual([]);
-    expect(dist.distribution).toEqual([]);
-  });
-
-  // BUG: when every outcome of a pool is truncated (1d2r1!!: the reroll leaves only the 2,
-  // which always explodes) its measure is empty, and adding it to anything (another die of
-  // the same pool, or another term) computes a dense array of NaN length: the odds engine
-  // throws a bare RangeError ('Invalid array length') instead of a DiceError or a
-  // distribution with truncated = 1 (as 1d2r1!! alone gives).
-  it.fails('2d2r1!! and 1d2r1!! + 1d6: odds give truncated = 1, or a DiceError', () => {
-    for (const expression of ['2d2r1!!', '1d2r1!! + 1d6']) {
-      let dist: Distribution | undefined;
-      try {
-        dist = diceDistribution(expression);
-      } catch (error) {
-        expect(error).toBeInstanceOf(DiceError);
-        continue;
-      }
-      expect(dist.truncated).toBe(1);
+  it("a die that would explode on every face the reroll leaves is refused: 1d2r1!! ('dice/always-matches')", () => {
+    for (const expression of ['1d2r1!!', '2d2r1!!', '1d2r1!! + 1d6', '1d6r<6!']) {
+      expect(diceError(() => diceDistribution(expression)).code).toBe('dice/always-matches');
+      expect(diceError(() => rollDice(expression, { dice: seededDice(1) })).code).toBe(
+        'dice/always-matches',
+      );
     }
+    // Rerolled once, a 1 can still stand and end the chain.
+    expect(diceDistribution('1d2ro1!!').truncated).toBeGreaterThan(0);
   });
 
   it('errors from odds are DiceErrors', () => {

@@ -513,9 +513,7 @@ describe('syntax errors: code, column and caret', () => {
     expect(error.message).toContain('5d10>=8f1');
   });
 
-  // BUG: the error is placed on the last character of the modifiers (this.pos - 1), not on
-  // the 'f': in 5d10f1kh3 the caret lands under the '3' of kh3 (column 9), far from the 'f'.
-  it.fails('5d10f1kh3: the failure error points at the f (column 5)', () => {
+  it('5d10f1kh3: the failure error points at the f (column 5)', () => {
     const error = parseError('5d10f1kh3');
     expect(error.code).toBe('dice/bad-modifier');
     expect(error.column).toBe(5);

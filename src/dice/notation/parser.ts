@@ -128,9 +128,13 @@ class Parser {
     const start = this.pos;
     let left = operand();
     for (;;) {
+      const end = this.pos;
       this.skipSpace();
       const op = operators.find((o) => o === this.peek());
-      if (op === undefined) return left;
+      if (op === undefined) {
+        this.pos = end; // spans stop at the operand, not at the spaces after it
+        return left;
+      }
       this.pos++;
       this.skipSpace();
       const right = operand();
@@ -330,6 +334,7 @@ class Parser {
     let keep: KeepModifier | undefined;
     let success: ComparePoint | undefined;
     let failure: ComparePoint | undefined;
+    let failureAt = 0;
     const onlyOnDice = (start: number, what: string): void => {
       if (!rules.perDie) {
         throw this.error(
@@ -393,6 +398,7 @@ class Parser {
         }
         once(failure, start, 'the failure compare point');
         failure = point;
+        failureAt = start;
       } else if (ch === '>' || ch === '<' || ch === '=') {
         const point = this.readComparePoint(true);
         once(success, start, 'the success compare point');
@@ -405,7 +411,7 @@ class Parser {
       throw this.error(
         'dice/bad-modifier',
         "failures ('f') are counted only with successes, as in 5d10>=8f1",
-        this.pos - 1,
+        failureAt,
       );
     }
     return { reroll, explode, keep, success, failure };

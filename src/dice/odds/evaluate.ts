@@ -38,15 +38,11 @@ export function measureOf(
       case 'arithmetic': {
         const left = visit(node.left, 'floor');
         const right = visit(node.right, 'floor');
-        if (node.operator === '+') return reduce(add(left, right, work));
-        if (node.operator === '-')
-          return reduce(
-            add(
-              left,
-              mapValues(right, (v) => -v, work),
-              work,
-            ),
-          );
+        if (node.operator === '+') return checkSafe(reduce(add(left, right, work)), node);
+        if (node.operator === '-') {
+          const negated = mapValues(right, (v) => -v, work);
+          return checkSafe(reduce(add(left, negated, work)), node);
+        }
         return reduce(
           combine(
             left,
@@ -85,6 +81,22 @@ export function measureOf(
         );
       }
     }
+  };
+
+  /** Sums skip applyOperator, so they check the safe-integer range here, as rolls do. */
+  const checkSafe = (m: Measure, node: DiceAst): Measure => {
+    const low = m.values[0];
+    const high = m.values.at(-1);
+    const safe = (v: number | undefined): boolean => v === undefined || Number.isSafeInteger(v);
+    if (!safe(low) || !safe(high)) {
+      throw new DiceError(
+        'dice/unsafe-integer',
+        'the total is too large to be exact',
+        expression,
+        node.span,
+      );
+    }
+    return m;
   };
 
   const wholeOutcomes = (m: Measure): { value: number; weight: bigint }[] =>

@@ -68,10 +68,12 @@ export function checkModifiersFitDie(
         span,
       );
     }
-    if (countMatchingFaces([trigger], sides) === sides) {
+    // With `r`, faces that would be rerolled never stand, so they cannot end an explosion.
+    const endless = reroll !== undefined && !reroll.once ? [...reroll.when, trigger] : [trigger];
+    if (countMatchingFaces(endless, sides) === sides) {
       throw new DiceError(
         'dice/always-matches',
-        `exploding on ${describeCompare(trigger)} explodes on every face of a d${sides}`,
+        `exploding on ${describeCompare(trigger)} explodes on every face of a d${sides}${endless.length > 1 ? ' that the reroll leaves' : ''}`,
         expression,
         span,
       );

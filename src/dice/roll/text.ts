@@ -7,7 +7,7 @@ import type { Die, GroupItem, RollNode } from './tree.js';
  * as `70+3`.
  */
 export function describeRoll(expression: string, tree: RollNode): string {
-  return `${expression} = ${renderNode(tree)} = ${tree.value}`;
+  return `${expression.trim()} = ${renderNode(tree)} = ${tree.value}`;
 }
 
 export function renderNode(node: RollNode): string {

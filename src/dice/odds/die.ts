@@ -9,7 +9,8 @@ import type { WorkBudget } from './work.js';
  * rerolls; the chance of reaching that cap is far below anything shown), `ro` allows one.
  */
 export function faceMeasure(sides: number, modifiers: DiceModifiers, work: WorkBudget): Measure {
-  work.charge(sides, `listing the faces of a d${sides}`);
+  // Every face becomes an outcome that later steps sort, reduce and convert.
+  work.charge(10 * sides, `listing the faces of a d${sides}`);
   const reroll = modifiers.reroll;
   const values: number[] = [];
   const weights: bigint[] = [];

@@ -28,13 +28,18 @@ export function totalWeight(m: Measure): bigint {
   return sum;
 }
 
+/** About how many bits the weights of `m` take: the length of its denominator. */
+export function bitsOf(m: Measure): number {
+  return m.denominator.toString(16).length * 4;
+}
+
 function accumulate(map: Map<number, bigint>, value: number, weight: bigint): void {
   map.set(value, (map.get(value) ?? 0n) + weight);
 }
 
 /** f applied to each outcome. */
 export function mapValues(m: Measure, f: (value: number) => number, work: WorkBudget): Measure {
-  work.charge(m.values.length, 'mapping outcomes');
+  work.charge(m.values.length, 'mapping outcomes', bitsOf(m));
   const map = new Map<number, bigint>();
   for (let i = 0; i < m.values.length; i++) accumulate(map, f(m.values[i]!), m.weights[i]!);
   return fromMap(map, m.denominator);
@@ -47,7 +52,8 @@ export function combine(
   f: (x: number, y: number) => number,
   work: WorkBudget,
 ): Measure {
-  work.charge(a.values.length * b.values.length, 'combining outcomes');
+  // Hash-map accumulation and a sort: several times the cost of a dense addition.
+  work.charge(8 * a.values.length * b.values.length, 'combining outcomes', bitsOf(a) + bitsOf(b));
   const map = new Map<number, bigint>();
   for (let i = 0; i < a.values.length; i++) {
     const x = a.values[i]!;
@@ -60,13 +66,17 @@ export function combine(
 
 /** The sum of independent outcomes: a convolution, on dense arrays when the range allows. */
 export function add(a: Measure, b: Measure, work: WorkBudget): Measure {
+  if (a.values.length === 0 || b.values.length === 0) {
+    // Everything was cut off by truncated explosions: nothing left to add.
+    return { values: [], weights: [], denominator: a.denominator * b.denominator };
+  }
   if (a.values.length === 1 && a.weights[0] === a.denominator) return shift(b, a.values[0]!);
   if (b.values.length === 1 && b.weights[0] === b.denominator) return shift(a, b.values[0]!);
   const low = a.values[0]! + b.values[0]!;
   const range = a.values.at(-1)! + b.values.at(-1)! - low + 1;
   const pairs = a.values.length * b.values.length;
   if (range > 4 * pairs + 64) return combine(a, b, (x, y) => x + y, work);
-  work.charge(pairs + range, 'adding outcomes');
+  work.charge(pairs + range, 'adding outcomes', bitsOf(a) + bitsOf(b));
   const dense = new Array<bigint>(range).fill(0n);
   for (let i = 0; i < a.values.length; i++) {
     const x = a.values[i]! - low;
@@ -132,12 +142,19 @@ export function mixture(
   denominator: bigint,
   work: WorkBudget,
 ): Measure {
+  const only = parts[0];
+  if (parts.length === 1 && only !== undefined && only.weight === denominator) return only.measure;
   let common = 1n;
   for (const { measure } of parts)
     common = (common / gcd(common, measure.denominator)) * measure.denominator;
   const map = new Map<number, bigint>();
   for (const { weight, measure } of parts) {
-    work.charge(measure.values.length, 'mixing outcomes');
+    // Hash-map accumulation of products of large weights.
+    work.charge(
+      4 * measure.values.length,
+      'mixing outcomes',
+      bitsOf(measure) + common.toString(16).length * 4,
+    );
     const factor = weight * (common / measure.denominator);
     for (let i = 0; i < measure.values.length; i++)
       accumulate(map, measure.values[i]!, measure.weights[i]! * factor);

@@ -1,7 +1,7 @@
 import type { ComparePoint, KeepModifier } from '../notation/ast.js';
 import { matches } from '../notation/compare.js';
 import { keptCount } from '../roll/pool.js';
-import { add, constant, fromMap, type Measure } from './measure.js';
+import { add, bitsOf, constant, fromMap, type Measure } from './measure.js';
 import type { WorkBudget } from './work.js';
 
 /** +1 for a success, -1 for a failure, 0 otherwise: what one kept entry adds to a count. */
@@ -43,7 +43,9 @@ function sumOfUniformRun(die: Measure, count: number, work: WorkBudget): Measure
   const width = die.values.length;
   const low = die.values[0]! * count;
   const length = (width - 1) * count + 1;
-  work.charge(((width - 1) * count * count) / 2 + count, `summing ${count} dice`);
+  // Only additions, of counts about count x log2(width) bits long: cheap per step.
+  const additions = ((width - 1) * count * count) / 2 + count;
+  work.charge(additions / 16, `summing ${count} dice`, count * Math.log2(width) + bitsOf(die));
   let counts: bigint[] = [1n];
   for (let n = 1; n <= count; n++) {
     const next = new Array<bigint>(counts.length + width - 1);
@@ -95,11 +97,13 @@ export function keepFromIid(
   const highestFirst = keep.mode === 'kh' || keep.mode === 'dl';
   const order = die.values.map((_, i) => i);
   if (highestFirst) order.reverse();
+  // Weights grow to about count x (bits of one die's denominator).
+  const bits = count * bitsOf(die);
   const rows = new Map<number, bigint[]>();
   const row = (n: number): bigint[] => {
     let r = rows.get(n);
     if (r === undefined) {
-      work.charge(n + 1, 'binomial coefficients');
+      work.charge(n + 1, 'binomial coefficients', n);
       r = binomialRow(n);
       rows.set(n, r);
     }
@@ -115,7 +119,7 @@ export function keepFromIid(
     const last = step === order.length - 1;
     let stepWork = 0;
     for (let j = 0; j <= count; j++) stepWork += states[j]!.size * (last ? 1 : count - j + 1);
-    work.charge(stepWork, 'keeping dice');
+    work.charge(stepWork, 'keeping dice', bits);
     const powers: bigint[] = [1n];
     for (let c = 1; c <= count; c++) powers.push(powers[c - 1]! * weight);
     const next: Map<number, bigint>[] = Array.from({ length: count + 1 }, () => new Map());
@@ -155,7 +159,12 @@ export function keepFromEntries(
   ]);
   let denominator = 1n;
   for (const entry of entries) {
-    work.charge(states.size * entry.values.length * (kept + 1), 'keeping group entries');
+    // Each step sorts and keys a small array: about eight steps' worth of work.
+    work.charge(
+      8 * states.size * entry.values.length * (kept + 1),
+      'keeping group entries',
+      denominator.toString(16).length * 4 + bitsOf(entry),
+    );
     const next = new Map<string, { best: number[]; weight: bigint }>();
     for (const { best, weight } of states.values()) {
       for (let i = 0; i < entry.values.length; i++) {

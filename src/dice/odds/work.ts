@@ -12,8 +12,12 @@ export class WorkBudget {
     private readonly expression: string,
   ) {}
 
-  charge(steps: number, what: string): void {
-    this.spent += steps;
+  /**
+   * Charges `steps` operations on integers of about `bits` bits: big weights (a denominator of
+   * 6^4500 has 11,600 bits) cost in proportion to their length, so the budget bounds time.
+   */
+  charge(steps: number, what: string, bits = 64): void {
+    this.spent += steps * Math.max(1, bits / 64);
     if (this.spent > this.limit) {
       throw new DiceError(
         'odds/too-large',

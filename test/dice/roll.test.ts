@@ -83,8 +83,8 @@ describe('explained rolls with entered dice', () => {
     expect(json.detail).toMatchObject({ kind: 'arithmetic', operator: '+', value: 4 });
   });
 
-  it('the text repeats the expression exactly as written', () => {
-    expect(text(' 2d6 +\t1 ', [1, 2])).toBe(' 2d6 +\t1  = [1, 2] + 1 = 4');
+  it('the text repeats the expression as written, without the spaces around it', () => {
+    expect(text(' 2d6 +\t1 ', [1, 2])).toBe('2d6 +\t1 = [1, 2] + 1 = 4');
   });
 
   it('functions are shown with their arguments', () => {

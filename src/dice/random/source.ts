@@ -1,5 +1,5 @@
 /**
- * Where dice faces come from. Rules never call Math.random: they are handed a DiceSource, so a
+ * Where dice faces come from. Rules never reach for a global random generator: they are handed a DiceSource, so a
  * seeded generator makes play repeatable and a person's physical dice can stand in for it.
  */
 export interface DiceSource {

@@ -1,0 +1,223 @@
+import { DiceError, SeededDice, type SeededDiceState, seededDice } from '../dice/index.js';
+import { CommandDice, type CommandDiceOptions, DiceEntryError } from './dice.js';
+import { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
+import { err, ok, type Result } from './result.js';
+import type { CommandBase, EventBase, LegalAction, Outcome, Ruleset } from './ruleset.js';
+
+export const SAVE_FORMAT = 'moogle-encounter';
+export const SAVE_VERSION = 1;
+
+/** A saved encounter: everything needed to rebuild it and continue the same dice stream. */
+export interface SavedEncounter {
+  readonly format: typeof SAVE_FORMAT;
+  readonly version: typeof SAVE_VERSION;
+  readonly ruleset: string;
+  readonly setup: unknown;
+  /** The dice stream as it was before the first command. */
+  readonly initialDice: SeededDiceState;
+  /** The dice stream now; derived from the log, kept to check the file on load. */
+  readonly dice: SeededDiceState;
+  readonly log: readonly LogEntry[];
+}
+
+export type SubmitOptions = CommandDiceOptions;
+
+/**
+ * One encounter being played: a ruleset, the setup it started from, the log, and the seeded
+ * dice. The state is never edited in place: commands append events, undo and redo append log
+ * entries, and the state is rebuilt from the effective history when that changes.
+ */
+export class Encounter<Setup, State, Command extends CommandBase, Event extends EventBase> {
+  private current: State;
+  private entries: LogEntry<Command, Event>[];
+  private history: History<Command, Event>;
+  private dice: SeededDice;
+
+  private constructor(
+    readonly ruleset: Ruleset<Setup, State, Command, Event>,
+    readonly setup: Setup,
+    private readonly initialDice: SeededDiceState,
+    log: LogEntry<Command, Event>[],
+  ) {
+    this.entries = log;
+    this.history = effectiveHistory(log);
+    this.current = this.rebuild();
+    this.dice = new SeededDice(this.history.applied.at(-1)?.diceAfter ?? initialDice);
+  }
+
+  /** Starts an encounter from a setup (validated by the ruleset) and a seed. */
+  static create<Setup, State, Command extends CommandBase, Event extends EventBase>(
+    ruleset: Ruleset<Setup, State, Command, Event>,
+    setupInput: unknown,
+    seed: number | string,
+  ): Result<Encounter<Setup, State, Command, Event>> {
+    const setup = ruleset.parseSetup(setupInput);
+    if (!setup.ok) return setup;
+    let dice: SeededDice;
+    try {
+      dice = seededDice(seed);
+    } catch (error) {
+      if (error instanceof DiceError) return err('encounter/bad-seed', error.message);
+      throw error;
+    }
+    return ok(new Encounter(ruleset, setup.value, dice.state, []));
+  }
+
+  /** Rebuilds a saved encounter; the result has the same state and continues the same dice. */
+  static load<Setup, State, Command extends CommandBase, Event extends EventBase>(
+    ruleset: Ruleset<Setup, State, Command, Event>,
+    saved: SavedEncounter,
+  ): Result<Encounter<Setup, State, Command, Event>> {
+    if (saved.ruleset !== ruleset.id) {
+      return err(
+        'save/wrong-ruleset',
+        `the save is for ruleset '${saved.ruleset}', not '${ruleset.id}'`,
+      );
+    }
+    const setup = ruleset.parseSetup(saved.setup);
+    if (!setup.ok)
+      return err('save/bad-setup', `the save's setup does not load: ${setup.error.message}`);
+    let encounter: Encounter<Setup, State, Command, Event>;
+    try {
+      new SeededDice(saved.initialDice);
+      encounter = new Encounter(ruleset, setup.value, saved.initialDice, [
+        ...(saved.log as LogEntry<Command, Event>[]),
+      ]);
+    } catch (error) {
+      if (error instanceof DiceError) return err('save/bad-dice', error.message);
+      return err('save/bad-log', `the save's log does not replay: ${(error as Error).message}`);
+    }
+    const dice = encounter.dice.state.words;
+    if (saved.dice.words.some((word, i) => word !== dice[i])) {
+      return err('save/bad-dice', "the save's dice state does not match its log");
+    }
+    return ok(encounter);
+  }
+
+  get state(): State {
+    return this.current;
+  }
+
+  get log(): readonly LogEntry<Command, Event>[] {
+    return this.entries;
+  }
+
+  /** The events in force, in order: what the state is built from. */
+  get events(): readonly Event[] {
+    return this.history.applied.flatMap((entry) => entry.events);
+  }
+
+  get undoable(): number {
+    return this.history.applied.length;
+  }
+
+  get redoable(): number {
+    return this.history.undone.length;
+  }
+
+  /** Where the seeded dice stream is now. */
+  get diceState(): SeededDiceState {
+    return this.dice.state;
+  }
+
+  legalActions(): readonly LegalAction<Command>[] {
+    return this.ruleset.legalActions(this.current);
+  }
+
+  outcome(): Outcome {
+    return this.ruleset.outcome(this.current);
+  }
+
+  /**
+   * Validates and resolves a command. On success its events are logged and applied; on
+   * failure nothing changes, not even the dice stream.
+   */
+  submit(input: unknown, options: SubmitOptions = {}): Result<readonly Event[]> {
+    const command = this.ruleset.parseCommand(input);
+    if (!command.ok) return command;
+    const diceBefore = this.dice.state;
+    const dice = new CommandDice(this.dice, options);
+    let decided: Result<readonly Event[]>;
+    try {
+      decided = this.ruleset.decide(this.current, command.value, dice);
+    } catch (error) {
+      this.dice = new SeededDice(diceBefore);
+      if (error instanceof DiceEntryError || error instanceof DiceError)
+        return err(error.code, error.message);
+      throw error;
+    }
+    if (decided.ok) {
+      const unused = dice.unusedEntries();
+      if (unused.length > 0) {
+        decided = err(
+          'dice/entered-unused',
+          `this command made no roll named ${unused.join(', ')}`,
+        );
+      }
+    }
+    if (!decided.ok) {
+      this.dice = new SeededDice(diceBefore);
+      return decided;
+    }
+    const entry: CommandEntry<Command, Event> = {
+      seq: this.entries.length + 1,
+      type: 'command',
+      command: command.value,
+      events: decided.value,
+      diceBefore,
+      diceAfter: this.dice.state,
+    };
+    this.entries.push(entry);
+    this.history = { applied: [...this.history.applied, entry], undone: [] };
+    for (const event of decided.value) this.current = this.ruleset.evolve(this.current, event);
+    return ok(decided.value);
+  }
+
+  /** Takes back the last `steps` commands: state and dice stream as they were before them. */
+  undo(steps = 1): Result<number> {
+    return this.travel('undo', steps, this.history.applied.length);
+  }
+
+  /** Puts back the last `steps` undone commands, with the events they had (no dice rolled again). */
+  redo(steps = 1): Result<number> {
+    return this.travel('redo', steps, this.history.undone.length);
+  }
+
+  private travel(type: 'undo' | 'redo', steps: number, available: number): Result<number> {
+    if (!Number.isSafeInteger(steps) || steps < 1) {
+      return err(`history/bad-steps`, `${type} takes a whole number of steps, 1 or more`);
+    }
+    if (steps > available) {
+      const what = type === 'undo' ? 'undo' : 'redo';
+      return err(
+        `history/nothing-to-${what}`,
+        `there ${available === 1 ? 'is' : 'are'} only ${available} to ${what}`,
+      );
+    }
+    this.entries.push({ seq: this.entries.length + 1, type, steps });
+    this.history = effectiveHistory(this.entries);
+    this.current = this.rebuild();
+    this.dice = new SeededDice(this.history.applied.at(-1)?.diceAfter ?? this.initialDice);
+    return ok(steps);
+  }
+
+  private rebuild(): State {
+    let state = this.ruleset.initialState(this.setup);
+    for (const entry of this.history.applied) {
+      for (const event of entry.events) state = this.ruleset.evolve(state, event);
+    }
+    return state;
+  }
+
+  save(): SavedEncounter {
+    return {
+      format: SAVE_FORMAT,
+      version: SAVE_VERSION,
+      ruleset: this.ruleset.id,
+      setup: this.setup,
+      initialDice: this.initialDice,
+      dice: this.dice.state,
+      log: this.entries,
+    };
+  }
+}

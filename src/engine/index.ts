@@ -1,0 +1,27 @@
+/** The encounter engine: what every system shares. Names nothing system-specific. */
+export {
+  CommandDice,
+  type CommandDiceOptions,
+  DiceEntryError,
+  type DiceRoller,
+  type EnteredRolls,
+  type RollRecord,
+} from './dice.js';
+export {
+  Encounter,
+  SAVE_FORMAT,
+  SAVE_VERSION,
+  type SavedEncounter,
+  type SubmitOptions,
+} from './encounter.js';
+export { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
+export { type EngineError, err, ok, type Result } from './result.js';
+export type {
+  AnyRuleset,
+  CommandBase,
+  EventBase,
+  LegalAction,
+  Outcome,
+  Ruleset,
+} from './ruleset.js';
+export { loadEncounter, parseSavedEncounter } from './save.js';

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
 import { describeUserError } from './input.js';
 import { type Io, processIo } from './io.js';
@@ -22,6 +23,7 @@ export function buildProgram(io: Io): Command {
     });
   registerRoll(program, io);
   registerOdds(program, io);
+  registerCheck(program, io);
   registerDemo(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;

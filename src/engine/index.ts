@@ -24,4 +24,4 @@ export type {
   Outcome,
   Ruleset,
 } from './ruleset.js';
-export { loadEncounter, parseSavedEncounter } from './save.js';
+export { type AnyEncounter, loadEncounter, parseSavedEncounter } from './save.js';

@@ -49,6 +49,8 @@ export interface Ruleset<Setup, State, Command extends CommandBase, Event extend
   outcome(state: State): Outcome;
 }
 
-/** A ruleset whose types are not known to the caller (the engine's registry, save files). */
-// biome-ignore lint/suspicious/noExplicitAny: the registry stores rulesets of every type; each is used through its own types
-export type AnyRuleset = Ruleset<any, any, any, any>;
+/**
+ * A ruleset whose types are not known to the caller (the registry, save files). Rulesets are
+ * declared with method syntax, so every Ruleset<...> is one of these.
+ */
+export type AnyRuleset = Ruleset<unknown, unknown, CommandBase, EventBase>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Encounter, SAVE_FORMAT, SAVE_VERSION, type SavedEncounter } from './encounter.js';
 import type { LogEntry } from './log.js';
 import { err, ok, type Result } from './result.js';
-import type { AnyRuleset } from './ruleset.js';
+import type { AnyRuleset, CommandBase, EventBase } from './ruleset.js';
 
 const word = z.number().int().min(0).max(0xffffffff);
 const diceState = z.object({
@@ -66,12 +66,14 @@ export function parseSavedEncounter(input: unknown): Result<SavedEncounter> {
   return ok({ ...data, version: SAVE_VERSION, log: data.log as LogEntry[] });
 }
 
+/** An encounter whose ruleset is known only at run time, as one loaded from a file is. */
+export type AnyEncounter = Encounter<unknown, unknown, CommandBase, EventBase>;
+
 /** Loads a save with whichever of `rulesets` it names. */
-// biome-ignore lint/suspicious/noExplicitAny: the caller does not know the ruleset's types before loading
 export function loadEncounter(
   input: unknown,
   rulesets: readonly AnyRuleset[],
-): Result<Encounter<any, any, any, any>> {
+): Result<AnyEncounter> {
   const saved = parseSavedEncounter(input);
   if (!saved.ok) return saved;
   const ruleset = rulesets.find((r) => r.id === saved.value.ruleset);

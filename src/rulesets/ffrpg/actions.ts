@@ -1,0 +1,316 @@
+import { parseDice } from '../../dice/index.js';
+import { computeDamage } from './damage.js';
+import type { CheckRecord } from './events.js';
+import type { Ability, ReactionTrigger, Weapon } from './model.js';
+import {
+  AUTOMATIC,
+  hasEffect,
+  isEnemy,
+  passives,
+  type Resolution,
+  stat,
+  variablesOf,
+} from './resolution.js';
+import { type CombatantState, isActive } from './state.js';
+import { knockOut } from './timeline.js';
+
+/** A combatant with no weapon in its sheet fights with its bare hands. */
+export const UNARMED: Weapon = { name: 'Unarmed', damage: 'STR + d6', damageType: 'physical' };
+
+export function weaponOf(c: CombatantState): Weapon {
+  return c.sheet.weapon ?? UNARMED;
+}
+
+/**
+ * The basic Attack Action: "Accuracy plus Guns comes out to 92 ... The Heket's Evasion is 22;
+ * 92 minus 22 would give Rob a CoS of 70." A hit deals the weapon's damage code less ARM;
+ * a Critical Hit adds +100% (docs/rulings.md).
+ */
+export function attack(
+  r: Resolution,
+  actorId: string,
+  targetId: string,
+  reaction: boolean,
+  chain: ReadonlySet<ReactionTrigger>,
+): void {
+  const actor = r.combatant(actorId);
+  const target = r.combatant(targetId);
+  const weapon = weaponOf(actor);
+  const acc = stat(r.state, actor, 'acc');
+  const skill = weapon.skill === undefined ? 0 : (actor.sheet.skills[weapon.skill] ?? 0);
+  const eva = stat(r.state, target, weapon.damageType === 'magical' ? 'meva' : 'eva');
+  const cos = acc + skill - eva;
+  const parts = [`ACC ${acc}`, ...(weapon.skill === undefined ? [] : [`${weapon.skill} ${skill}`])];
+  const formula = `${parts.join(' + ')} - ${weapon.damageType === 'magical' ? 'M. EVA' : 'EVA'} ${eva}`;
+  const check = r.check(`hit:${targetId}`, cos, formula);
+  r.emit({
+    type: 'attack-made',
+    actor: actorId,
+    target: targetId,
+    weapon: weapon.name,
+    check,
+    reaction,
+  });
+  if (check.success) {
+    dealDamage(r, actorId, targetId, {
+      code: weapon.damage,
+      damageType: weapon.damageType,
+      element: weapon.element,
+      percents: [],
+      skill: weapon.skill,
+      ignoresArmor: false,
+      ignoresCap: false,
+      critical: check.critical,
+      chain,
+    });
+  }
+  react(r, targetId, actorId, ['attacked'], chain);
+}
+
+interface DamageSpec {
+  readonly code: string;
+  readonly damageType: 'physical' | 'magical';
+  readonly element: Weapon['element'];
+  readonly percents: readonly (readonly [string, number])[];
+  readonly skill: string | undefined;
+  readonly ignoresArmor: boolean;
+  readonly ignoresCap: boolean;
+  readonly critical: boolean;
+  /** The Reaction triggers that led to this damage (see react). */
+  readonly chain: ReadonlySet<ReactionTrigger>;
+}
+
+function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: DamageSpec): void {
+  const source = r.combatant(sourceId);
+  const target = r.combatant(targetId);
+  const roll = r.dice.roll(
+    `damage:${targetId}`,
+    spec.code,
+    variablesOf(r.state, source, spec.skill),
+  );
+  const options = r.state.setup.options;
+  const percents: (readonly [string, number])[] = [...spec.percents];
+  if (spec.critical) percents.push(['Critical', options.criticalDamagePercent]);
+  for (const { source: name, effect } of passives(r.state, source)) {
+    if (
+      effect.kind === 'damage-dealt-percent' &&
+      (effect.skill === undefined || effect.skill === spec.skill)
+    ) {
+      percents.push([name, effect.percent]);
+    }
+  }
+  const barriers: [string, number][] = [];
+  for (const { source: name, effect } of passives(r.state, target)) {
+    if (effect.kind === 'damage-taken-percent' && effect.damage === spec.damageType)
+      barriers.push([name, effect.percent]);
+  }
+  const armorStat = spec.damageType === 'physical' ? 'arm' : 'marm';
+  const result = computeDamage({
+    base: roll.total,
+    percents,
+    armor: spec.ignoresArmor
+      ? null
+      : {
+          name: spec.damageType === 'physical' ? 'ARM' : 'M. ARM',
+          value: stat(r.state, target, armorStat),
+        },
+    barriers,
+    affinity: spec.element === undefined ? undefined : target.sheet.affinities[spec.element],
+    cap: spec.ignoresCap ? null : options.damageCap,
+  });
+  const hpAfter = result.absorbed
+    ? Math.min(target.sheet.stats.hp, target.hp + result.amount)
+    : Math.max(0, target.hp - result.amount);
+  r.emit({
+    type: 'damage-dealt',
+    source: sourceId,
+    target: targetId,
+    roll,
+    amount: result.amount,
+    absorbed: result.absorbed,
+    hpAfter,
+    breakdown: result.breakdown,
+  });
+  if (result.absorbed || result.amount === 0) return;
+  if (hpAfter === 0) {
+    knockOut(r, targetId);
+    return;
+  }
+  for (const s of r.combatant(targetId).statuses) {
+    const definition = r.state.setup.statuses[s.status];
+    if (definition?.effects.some((e) => e.kind === 'ends-on-damage')) {
+      r.emit({ type: 'status-ended', target: targetId, status: s.status, reason: 'damage' });
+    }
+  }
+  react(
+    r,
+    targetId,
+    sourceId,
+    [spec.damageType === 'physical' ? 'physical-damage' : 'magical-damage'],
+    spec.chain,
+  );
+}
+
+/**
+ * Reactions of `reactorId` to what `againstId` just did. "A Reaction Ability cannot be activated
+ * by another Reaction Ability if the two share the same trigger": `chain` holds the triggers of
+ * the Reactions that led here, so a counter-attack never sets off the attacker's Counter.
+ */
+export function react(
+  r: Resolution,
+  reactorId: string,
+  againstId: string,
+  triggers: readonly ReactionTrigger[],
+  chain: ReadonlySet<ReactionTrigger>,
+): void {
+  for (const abilityId of r.combatant(reactorId).sheet.abilities) {
+    const ability = r.ability(abilityId);
+    if (ability.type !== 'reaction' || ability.trigger === undefined) continue;
+    if (!triggers.includes(ability.trigger) || chain.has(ability.trigger)) continue;
+    const reactor = r.combatant(reactorId);
+    const against = r.combatant(againstId);
+    if (
+      !isActive(reactor) ||
+      !isActive(against) ||
+      hasEffect(r.state, reactor, 'cannot-act') !== undefined
+    )
+      return;
+    const check = checkFor(r, reactor, against, ability, `reaction:${abilityId}`);
+    r.emit({
+      type: 'reaction-triggered',
+      actor: reactorId,
+      ability: abilityId,
+      against: againstId,
+      check,
+    });
+    if (!check.success) continue;
+    const next = new Set(chain).add(ability.trigger);
+    if (ability.reaction === 'counter-attack') attack(r, reactorId, againstId, true, next);
+  }
+}
+
+/** The CoS roll an ability's effect needs on one target, or none for automatic effects. */
+function checkFor(
+  r: Resolution,
+  user: CombatantState,
+  target: CombatantState,
+  ability: Ability,
+  purpose: string,
+): CheckRecord {
+  const cos = ability.cos;
+  if (cos.kind === 'automatic') return AUTOMATIC;
+  if (cos.kind === 'flat') return r.check(purpose, cos.percent, `Flat CoS ${cos.percent}%`);
+  const base = parseDice(cos.formula).total(
+    NO_DICE,
+    variablesOf(r.state, user, weaponOf(user).skill),
+  );
+  if (cos.guard === undefined) return r.check(purpose, base, `${cos.formula} = ${base}`);
+  const guard = stat(r.state, target, cos.guard);
+  const name = cos.guard === 'eva' ? 'EVA' : 'M. EVA';
+  return r.check(purpose, base - guard, `(${cos.formula}) ${base} - ${name} ${guard}`);
+}
+
+/** CoS formulas are arithmetic on statistics; a die in one is a content mistake, stopped here. */
+const NO_DICE = {
+  roll(): number {
+    throw new Error('a CoS formula cannot roll dice');
+  },
+};
+
+/** What an ability does to its targets once it goes off (at once, or when its Charge Time ends). */
+export function applyAbilityEffects(
+  r: Resolution,
+  userId: string,
+  abilityId: string,
+  targets: readonly string[],
+  chain: ReadonlySet<ReactionTrigger>,
+): void {
+  const ability = r.ability(abilityId);
+  for (const targetId of targets) {
+    const user = r.combatant(userId);
+    const target = r.combatant(targetId);
+    if (!isActive(user)) return;
+    if (!isActive(target)) continue;
+    const check = checkFor(r, user, target, ability, `effect:${targetId}`);
+    if (!check.automatic)
+      r.emit({
+        type: 'effect-checked',
+        actor: userId,
+        target: targetId,
+        ability: abilityId,
+        check,
+      });
+    if (!check.success) continue;
+    if (ability.damage !== undefined) {
+      const weapon = weaponOf(user);
+      dealDamage(r, userId, targetId, {
+        code: ability.damage.code ?? weapon.damage,
+        damageType: ability.damage.damageType,
+        element:
+          ability.damage.element ??
+          (ability.damage.code === undefined ? weapon.element : undefined),
+        percents: ability.damage.percent === 0 ? [] : [[ability.name, ability.damage.percent]],
+        skill: ability.damage.code === undefined ? weapon.skill : undefined,
+        ignoresArmor: ability.damage.ignoresArmor,
+        ignoresCap: ability.damage.ignoresCap,
+        critical: check.critical,
+        chain,
+      });
+    }
+    if (ability.heal !== undefined && isActive(r.combatant(targetId))) {
+      const roll = r.dice.roll(`heal:${targetId}`, ability.heal.code, variablesOf(r.state, user));
+      const healed = r.combatant(targetId);
+      const hpAfter = Math.min(healed.sheet.stats.hp, healed.hp + roll.total);
+      r.emit({
+        type: 'healed',
+        source: userId,
+        target: targetId,
+        roll,
+        amount: hpAfter - healed.hp,
+        hpAfter,
+      });
+    }
+    for (const cure of ability.cures) {
+      if (r.combatant(targetId).statuses.some((s) => s.status === cure)) {
+        r.emit({ type: 'status-ended', target: targetId, status: cure, reason: 'cured' });
+      }
+    }
+    for (const application of ability.inflicts) {
+      const now = r.combatant(targetId);
+      if (!isActive(now)) break;
+      if (now.sheet.immunities.includes(application.status)) {
+        r.emit({
+          type: 'status-resisted',
+          target: targetId,
+          status: application.status,
+          reason: 'immune',
+        });
+        continue;
+      }
+      const statusCheck =
+        application.cos.kind === 'automatic'
+          ? AUTOMATIC
+          : checkFor(
+              r,
+              user,
+              now,
+              { ...ability, cos: application.cos },
+              `status:${application.status}:${targetId}`,
+            );
+      if (!statusCheck.automatic) {
+        r.emit({
+          type: 'effect-checked',
+          actor: userId,
+          target: targetId,
+          ability: abilityId,
+          check: statusCheck,
+        });
+      }
+      if (!statusCheck.success) continue;
+      const timer = application.timer ?? r.status(application.status).timer;
+      r.emit({ type: 'status-inflicted', target: targetId, status: application.status, timer });
+    }
+    if (ability.type === 'magic' && isEnemy(user, r.combatant(targetId)))
+      react(r, targetId, userId, ['spell-cast-at'], chain);
+  }
+}

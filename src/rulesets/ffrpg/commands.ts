@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const id = z.string().min(1);
+
+/** What a player or the GM can ask for in an FFRPG battle. */
+export const commandSchema = z.discriminatedUnion('type', [
+  /** The Initiative Phase: everyone rolls d10 + SPD. */
+  z.strictObject({ type: z.literal('begin-round') }),
+  /** The basic Attack Action with the equipped weapon. */
+  z.strictObject({ type: z.literal('attack'), actor: id, target: id }),
+  /** `target`: a combatant for Single, a side for Group; not needed for Self, Party and All. */
+  z.strictObject({ type: z.literal('use-ability'), actor: id, ability: id, target: id.optional() }),
+  z.strictObject({ type: z.literal('pass'), actor: id }),
+  z.strictObject({ type: z.literal('flee'), actor: id }),
+  /** The GM sets HP or MP directly (a potion between turns, a house rule, a mistake fixed). */
+  z.strictObject({
+    type: z.literal('gm-adjust'),
+    target: id,
+    hp: z.number().int().min(0).optional(),
+    mp: z.number().int().min(0).optional(),
+  }),
+  /** The GM inflicts or removes a Status Condition. */
+  z.strictObject({
+    type: z.literal('gm-status'),
+    target: id,
+    status: id,
+    timer: z.union([z.number().int().min(1).max(999), z.literal('infinite')]).optional(),
+    remove: z.boolean().default(false),
+  }),
+]);
+
+export type FfrpgCommand = z.infer<typeof commandSchema>;

@@ -1,0 +1,247 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  type ContentLibrary,
+  type ContentReference,
+  defineKind,
+  type Entity,
+  entityFields,
+} from '../../content/index.js';
+import { Encounter, err, ok, type Result } from '../../engine/index.js';
+import type { FfrpgCommand } from './commands.js';
+import type { FfrpgEvent } from './events.js';
+import {
+  type Ability,
+  abilitySchema,
+  type CombatantSheet,
+  combatantSchema,
+  type FfrpgOptions,
+  type FfrpgSetup,
+  fixedEventSchema,
+  levelTableSchema,
+  optionsSchema,
+  type StatusDefinition,
+  setupSchema,
+  statusSchema,
+  type Weapon,
+  weaponSchema,
+} from './model.js';
+import { ffrpg } from './ruleset.js';
+import type { FfrpgState } from './state.js';
+
+/**
+ * FFRPG content kinds: one file per weapon, ability, Status Condition, Job, character,
+ * monster and level table. Characters and monsters name their weapon, Job and abilities by id.
+ */
+export const weaponKind = defineKind({
+  kind: 'ffrpg/weapon',
+  description: 'An FFRPG weapon: its damage code, the Skill it uses, its damage type and Element.',
+  schema: weaponSchema,
+});
+
+export const abilityKind = defineKind({
+  kind: 'ffrpg/ability',
+  description:
+    'An FFRPG Ability: Fast, Slow, Reaction, Support or Magic, with its Target, cost, CoS and effects.',
+  schema: abilitySchema,
+  references: (a: Ability): ContentReference[] => [
+    ...a.inflicts.map((x, i) => ({
+      kind: 'ffrpg/status',
+      id: x.status,
+      path: `inflicts[${i}].status`,
+    })),
+    ...a.cures.map((id, i) => ({ kind: 'ffrpg/status', id, path: `cures[${i}]` })),
+  ],
+});
+
+export const statusKind = defineKind({
+  kind: 'ffrpg/status',
+  description: 'An FFRPG Status Condition: positive or negative, its usual Timer and its effects.',
+  schema: statusSchema,
+});
+
+export const jobKind = defineKind({
+  kind: 'ffrpg/job',
+  description: 'An FFRPG Job: its Class and its Ability Set.',
+  schema: z.object({
+    name: z.string().min(1),
+    class: z.enum(['warrior', 'expert', 'mage', 'adept']),
+    abilitySet: z.array(z.string()).default([]),
+    description: z.string().optional(),
+  }),
+  references: (job: { abilitySet: string[] }) =>
+    job.abilitySet.map((id, i) => ({ kind: 'ffrpg/ability', id, path: `abilitySet[${i}]` })),
+});
+
+/** A sheet in a file: like a combatant, but the id is the file's and the weapon may be an id. */
+const sheetSchema = combatantSchema.omit({ id: true, kind: true }).extend({
+  weapon: z.union([z.string(), weaponSchema]).optional(),
+});
+type SheetFile = z.infer<typeof sheetSchema>;
+
+const sheetReferences = (sheet: SheetFile): ContentReference[] => [
+  ...(typeof sheet.weapon === 'string'
+    ? [{ kind: 'ffrpg/weapon', id: sheet.weapon, path: 'weapon' }]
+    : []),
+  ...(sheet.job === undefined ? [] : [{ kind: 'ffrpg/job', id: sheet.job, path: 'job' }]),
+  ...sheet.abilities.map((id, i) => ({ kind: 'ffrpg/ability', id, path: `abilities[${i}]` })),
+  ...sheet.statuses.map((s, i) => ({
+    kind: 'ffrpg/status',
+    id: s.status,
+    path: `statuses[${i}].status`,
+  })),
+  ...sheet.immunities.map((id, i) => ({ kind: 'ffrpg/status', id, path: `immunities[${i}]` })),
+];
+
+export const characterKind = defineKind({
+  kind: 'ffrpg/character',
+  description:
+    'An FFRPG player character: Attributes, Skills, Combat Statistics, Job, equipment and Abilities.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const monsterKind = defineKind({
+  kind: 'ffrpg/monster',
+  description:
+    'An FFRPG monster: Attributes, Combat Statistics, attack, Elemental affinities and rewards.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const levelTableKind = defineKind({
+  kind: 'ffrpg/level-table',
+  description: 'The XP needed for each Level, 1 to 99.',
+  schema: z.object({ levels: levelTableSchema }),
+});
+
+export const ffrpgKinds = [
+  weaponKind,
+  abilityKind,
+  statusKind,
+  jobKind,
+  characterKind,
+  monsterKind,
+  levelTableKind,
+] as const;
+
+/** The starter content from the Playguide: the Wind Cave party, the Heket, Darkside and friends. */
+export const STARTER_CONTENT_DIR = fileURLToPath(
+  new URL('../../../content/ffrpg/', import.meta.url),
+);
+
+/** Who fights: content ids on each side, with optional per-combatant changes. */
+export const encounterSpecSchema = z.object({
+  sides: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+        name: z.string().min(1),
+        party: z.boolean().default(false),
+        combatants: z
+          .array(
+            z.object({
+              character: z.string().optional(),
+              monster: z.string().optional(),
+              /** Needed when the same sheet fights twice: `heket-2`. */
+              id: z
+                .string()
+                .regex(/^[a-z0-9][a-z0-9-]*$/)
+                .optional(),
+              name: z.string().optional(),
+              hp: z.number().int().min(0).optional(),
+              mp: z.number().int().min(0).optional(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(2),
+  levelTable: z.string().optional(),
+  events: z.array(fixedEventSchema).default([]),
+  options: optionsSchema.partial().default({}),
+});
+export type EncounterSpec = z.input<typeof encounterSpecSchema>;
+
+/**
+ * Resolves an encounter's content ids into the self-contained setup an FFRPG encounter starts
+ * from: sheets with their weapons inlined, and every ability and Status Condition they can use.
+ */
+export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Result<FfrpgSetup> {
+  const spec = encounterSpecSchema.safeParse(specInput);
+  if (!spec.success) {
+    const issue = spec.error.issues[0]!;
+    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
+  }
+  const abilities: Record<string, Ability> = {};
+  const statuses: Record<string, StatusDefinition> = {};
+  for (const status of library.all(statusKind)) statuses[status.id] = entityFields(status);
+  for (const ability of library.all(abilityKind)) abilities[ability.id] = entityFields(ability);
+  const sides: FfrpgSetup['sides'] = [];
+  for (const [s, side] of spec.data.sides.entries()) {
+    const combatants: CombatantSheet[] = [];
+    for (const [c, who] of side.combatants.entries()) {
+      const where = `sides[${s}].combatants[${c}]`;
+      const [kind, id] =
+        who.character !== undefined
+          ? (['character', who.character] as const)
+          : (['monster', who.monster] as const);
+      if (id === undefined || (who.character !== undefined && who.monster !== undefined)) {
+        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
+      }
+      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
+      if (sheet === undefined)
+        return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
+      const weapon =
+        typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
+      combatants.push({
+        ...entityFields(sheet),
+        id: who.id ?? id,
+        kind,
+        name: who.name ?? sheet.name,
+        weapon:
+          weapon === undefined
+            ? undefined
+            : typeof sheet.weapon === 'string'
+              ? entityFields(weapon as Entity<Weapon>)
+              : weapon,
+        ...(who.hp === undefined ? {} : { hp: who.hp }),
+        ...(who.mp === undefined ? {} : { mp: who.mp }),
+      });
+    }
+    sides.push({ id: side.id, name: side.name, party: side.party, combatants });
+  }
+  const table =
+    spec.data.levelTable === undefined
+      ? undefined
+      : library.get<{ levels: FfrpgSetup['levelTable'] }>(levelTableKind, spec.data.levelTable);
+  if (spec.data.levelTable !== undefined && table === undefined) {
+    return err(
+      'encounter/unknown-content',
+      `levelTable: there is no level table '${spec.data.levelTable}'`,
+    );
+  }
+  const setup = setupSchema.safeParse({
+    sides,
+    abilities,
+    statuses,
+    levelTable: table?.levels,
+    events: spec.data.events,
+    options: { ...optionsSchema.parse({}), ...spec.data.options } satisfies FfrpgOptions,
+  });
+  if (!setup.success) {
+    const issue = setup.error.issues[0]!;
+    return err('encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
+  }
+  return ok(setup.data);
+}
+
+/** An FFRPG encounter from loaded content and an encounter spec, seeded. */
+export function createFfrpgEncounter(
+  library: ContentLibrary,
+  spec: unknown,
+  seed: number | string,
+): Result<Encounter<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent>> {
+  const setup = ffrpgSetupFrom(library, spec);
+  return setup.ok ? Encounter.create(ffrpg, setup.value, seed) : setup;
+}

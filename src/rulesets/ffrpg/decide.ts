@@ -1,0 +1,236 @@
+import type { DiceRoller } from '../../engine/index.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import { applyAbilityEffects, attack } from './actions.js';
+import type { FfrpgCommand } from './commands.js';
+import type { FfrpgEvent } from './events.js';
+import type { Ability } from './model.js';
+import { Resolution } from './resolution.js';
+import {
+  type CombatantState,
+  currentActor,
+  currentEntry,
+  type FfrpgState,
+  isActive,
+} from './state.js';
+import { advance, battleOver, beginRound } from './timeline.js';
+
+/** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
+export function decide(
+  state: FfrpgState,
+  command: FfrpgCommand,
+  dice: DiceRoller,
+): Result<readonly FfrpgEvent[]> {
+  if (command.type === 'gm-adjust' || command.type === 'gm-status')
+    return gmCommand(state, command);
+  if (state.phase === 'ended') return err('battle/over', 'the battle is over');
+  const r = new Resolution(state, dice);
+  if (command.type === 'begin-round') {
+    if (state.phase !== 'initiative') {
+      return err('battle/round-in-progress', `round ${state.round} is still in its Action Phase`);
+    }
+    beginRound(r);
+    return ok(r.events);
+  }
+  if (state.phase !== 'action')
+    return err('battle/no-round', 'begin a round first: everyone rolls Initiative');
+  const actor = state.combatants[command.actor];
+  if (actor === undefined)
+    return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
+  const current = currentActor(state);
+  if (current?.id !== actor.id) {
+    const whose =
+      current === undefined ? 'nobody is waiting to act' : `it is ${current.sheet.name}'s turn`;
+    return err('action/not-your-turn', `${actor.sheet.name} cannot act now: ${whose}`);
+  }
+  switch (command.type) {
+    case 'attack': {
+      const target = liveTarget(state, command.target);
+      if (!target.ok) return target;
+      if (target.value.side === actor.side) {
+        return err(
+          'action/friendly-target',
+          `${actor.sheet.name} will not attack an ally, ${target.value.sheet.name}`,
+        );
+      }
+      attack(r, actor.id, target.value.id, false, new Set());
+      break;
+    }
+    case 'use-ability': {
+      const used = useAbility(r, actor, command.ability, command.target);
+      if (!used.ok) return used;
+      break;
+    }
+    case 'pass':
+      break;
+    case 'flee':
+      r.emit({ type: 'fled', actor: actor.id });
+      break;
+  }
+  r.emit({ type: 'turn-ended', actor: actor.id });
+  advance(r);
+  return ok(r.events);
+}
+
+function liveTarget(state: FfrpgState, id: string): Result<CombatantState> {
+  const target = state.combatants[id];
+  if (target === undefined) return err('action/unknown-target', `there is no combatant '${id}'`);
+  if (target.down) return err('action/target-down', `${target.sheet.name} is already down`);
+  if (target.fled) return err('action/target-fled', `${target.sheet.name} has fled`);
+  return ok(target);
+}
+
+/** The targets an ability's Target type reaches from this user, or why not. */
+export function targetsFor(
+  state: FfrpgState,
+  user: CombatantState,
+  ability: Ability,
+  target: string | undefined,
+): Result<string[]> {
+  const active = state.order.map((id) => state.combatants[id]!).filter(isActive);
+  switch (ability.target) {
+    case 'self':
+      return ok([user.id]);
+    case 'party':
+      return ok(active.filter((c) => c.side === user.side).map((c) => c.id));
+    case 'all':
+      return ok(active.map((c) => c.id));
+    case 'group': {
+      const side = state.setup.sides.find((s) => s.id === target);
+      if (side === undefined) {
+        const sides = state.setup.sides.map((s) => s.id).join(', ');
+        return err('action/bad-target', `${ability.name} targets a Group: name a side (${sides})`);
+      }
+      return ok(active.filter((c) => c.side === side.id).map((c) => c.id));
+    }
+    case 'single': {
+      if (target === undefined) return err('action/bad-target', `${ability.name} needs a target`);
+      const one = liveTarget(state, target);
+      return one.ok ? ok([one.value.id]) : one;
+    }
+  }
+}
+
+function useAbility(
+  r: Resolution,
+  actor: CombatantState,
+  abilityId: string,
+  target: string | undefined,
+): Result<true> {
+  const state = r.state;
+  const ability = state.setup.abilities[abilityId];
+  if (ability === undefined || !actor.sheet.abilities.includes(abilityId)) {
+    const known = actor.sheet.abilities.join(', ') || 'none';
+    return err(
+      'action/unknown-ability',
+      `${actor.sheet.name} has no ability '${abilityId}' (has: ${known})`,
+    );
+  }
+  if (ability.type === 'reaction' || ability.type === 'support') {
+    return err(
+      'action/not-an-action',
+      `${ability.name} is a ${ability.type === 'reaction' ? 'Reaction' : 'Support'} ability: it works by itself`,
+    );
+  }
+  if (ability.mpCost > actor.mp) {
+    return err(
+      'action/not-enough-mp',
+      `${ability.name} costs ${ability.mpCost} MP; ${actor.sheet.name} has ${actor.mp}`,
+    );
+  }
+  const hpCost = Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100);
+  if (hpCost > 0 && hpCost >= actor.hp) {
+    return err(
+      'action/not-enough-hp',
+      `${ability.name} costs ${hpCost} HP; ${actor.sheet.name} has ${actor.hp} and would fall`,
+    );
+  }
+  const targets = targetsFor(state, actor, ability, target);
+  if (!targets.ok) return targets;
+  const paid = [ability.mpCost > 0 ? `${ability.mpCost} MP` : '', hpCost > 0 ? `${hpCost} HP` : '']
+    .filter(Boolean)
+    .join(' and ');
+  r.emit({
+    type: 'ability-used',
+    actor: actor.id,
+    ability: abilityId,
+    targets: targets.value,
+    mpAfter: actor.mp - ability.mpCost,
+    hpAfter: actor.hp - hpCost,
+    paid: paid || 'nothing',
+  });
+  if (ability.type === 'slow' || ability.slow) {
+    const count = currentEntry(r.state)?.count ?? 0;
+    r.emit({
+      type: 'ability-charging',
+      cursor: r.state.cursor,
+      charging: {
+        id: `r${r.state.round}-${actor.id}-${abilityId}`,
+        actor: actor.id,
+        ability: abilityId,
+        targets: targets.value,
+        // Resolves within the round at the latest, before the Status Phase (docs/rulings.md).
+        resolvesAt: Math.max(count - (ability.chargeTime ?? 0), 0),
+      },
+    });
+    return ok(true);
+  }
+  applyAbilityEffects(r, actor.id, abilityId, targets.value, new Set());
+  return ok(true);
+}
+
+type GmCommand = Extract<FfrpgCommand, { type: 'gm-adjust' | 'gm-status' }>;
+
+/** The GM's hand: allowed at any time, even between rounds, and never moves the countdown. */
+function gmCommand(state: FfrpgState, command: GmCommand): Result<readonly FfrpgEvent[]> {
+  const target = state.combatants[command.target];
+  if (target === undefined)
+    return err('action/unknown-target', `there is no combatant '${command.target}'`);
+  const r = new Resolution(state, NO_DICE_ROLLER);
+  if (command.type === 'gm-adjust') {
+    const hp = Math.min(command.hp ?? target.hp, target.sheet.stats.hp);
+    const mp = Math.min(command.mp ?? target.mp, target.sheet.stats.mp);
+    // HP above 0 brings a knocked-out combatant back; 0 knocks one out, ending its statuses.
+    r.emit({ type: 'gm-adjusted', target: target.id, hp, mp, down: hp === 0 });
+    if (hp === 0) {
+      for (const s of target.statuses)
+        r.emit({
+          type: 'status-ended',
+          target: target.id,
+          status: s.status,
+          reason: 'knocked-out',
+        });
+    }
+    if (state.round > 0) battleOver(r);
+    return ok(r.events);
+  }
+  const definition = state.setup.statuses[command.status];
+  if (definition === undefined) {
+    const known = Object.keys(state.setup.statuses).join(', ') || 'none';
+    return err(
+      'action/unknown-status',
+      `there is no Status Condition '${command.status}' (known: ${known})`,
+    );
+  }
+  if (command.remove) {
+    if (!target.statuses.some((s) => s.status === command.status)) {
+      return err('action/no-such-status', `${target.sheet.name} does not have ${definition.name}`);
+    }
+    return ok([
+      { type: 'status-ended', target: target.id, status: command.status, reason: 'cured' },
+    ]);
+  }
+  return ok([
+    {
+      type: 'status-inflicted',
+      target: target.id,
+      status: command.status,
+      timer: command.timer ?? definition.timer,
+    },
+  ]);
+}
+
+const NO_DICE_ROLLER: DiceRoller = {
+  roll(purpose) {
+    throw new Error(`GM commands roll no dice (asked for ${purpose})`);
+  },
+};

@@ -1,0 +1,167 @@
+import type { FfrpgEvent } from './events.js';
+import type { FfrpgSetup } from './model.js';
+import type { CombatantState, FfrpgState, StatusInstance } from './state.js';
+
+/** The state before the first round: everyone at the HP, MP and Status Conditions they came with. */
+export function initialState(setup: FfrpgSetup): FfrpgState {
+  const combatants: Record<string, CombatantState> = {};
+  const order: string[] = [];
+  for (const side of setup.sides) {
+    for (const sheet of side.combatants) {
+      const hp = Math.min(sheet.hp ?? sheet.stats.hp, sheet.stats.hp);
+      combatants[sheet.id] = {
+        id: sheet.id,
+        side: side.id,
+        sheet,
+        hp,
+        mp: Math.min(sheet.mp ?? sheet.stats.mp, sheet.stats.mp),
+        statuses: sheet.statuses.map((s) => ({
+          status: s.status,
+          timer: s.timer ?? setup.statuses[s.status]!.timer,
+        })),
+        down: hp <= 0,
+        fled: false,
+        level: sheet.level,
+        xp: sheet.xp,
+      };
+      order.push(sheet.id);
+    }
+  }
+  return {
+    setup,
+    round: 0,
+    phase: 'initiative',
+    combatants,
+    order,
+    timeline: [],
+    cursor: 0,
+    charging: [],
+    result: null,
+    rewards: null,
+  };
+}
+
+function update(
+  state: FfrpgState,
+  id: string,
+  change: (c: CombatantState) => CombatantState,
+): FfrpgState {
+  const combatant = state.combatants[id];
+  if (combatant === undefined) return state;
+  return { ...state, combatants: { ...state.combatants, [id]: change(combatant) } };
+}
+
+function withoutStatus(statuses: readonly StatusInstance[], status: string): StatusInstance[] {
+  return statuses.filter((s) => s.status !== status);
+}
+
+/** Applies one event. Pure and total: an event naming someone unknown changes nothing. */
+export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
+  switch (event.type) {
+    case 'round-began':
+      return {
+        ...state,
+        round: event.round,
+        phase: 'action',
+        timeline: event.timeline,
+        cursor: -1,
+      };
+    case 'turn-began':
+    case 'turn-skipped':
+    case 'fixed-event':
+    case 'charge-resolved':
+      return { ...state, cursor: event.cursor };
+    case 'charge-fizzled':
+      return {
+        ...state,
+        cursor: event.cursor,
+        charging: state.charging.filter((c) => c.id !== event.id),
+      };
+    case 'ability-charging':
+      return {
+        ...state,
+        charging: [...state.charging, event.charging],
+        timeline: insertCharge(state, event.charging.id, event.charging.resolvesAt),
+      };
+    case 'ability-used':
+      return update(state, event.actor, (c) => ({ ...c, mp: event.mpAfter, hp: event.hpAfter }));
+    case 'damage-dealt':
+    case 'healed':
+      return update(state, event.target, (c) => ({ ...c, hp: event.hpAfter }));
+    case 'status-inflicted':
+      return update(state, event.target, (c) => ({
+        ...c,
+        statuses: [
+          ...withoutStatus(c.statuses, event.status),
+          { status: event.status, timer: event.timer },
+        ],
+      }));
+    case 'status-ended':
+      return update(state, event.target, (c) => ({
+        ...c,
+        statuses: withoutStatus(c.statuses, event.status),
+      }));
+    case 'status-timers-counted': {
+      const combatants: Record<string, CombatantState> = {};
+      for (const [id, c] of Object.entries(state.combatants)) {
+        combatants[id] = {
+          ...c,
+          statuses: c.statuses.map((s) =>
+            s.timer === 'infinite' ? s : { ...s, timer: Math.max(0, s.timer - 1) },
+          ),
+        };
+      }
+      return { ...state, combatants };
+    }
+    case 'knocked-out':
+      return update(state, event.target, (c) => ({ ...c, hp: 0, down: true }));
+    case 'fled':
+      return update(state, event.actor, (c) => ({ ...c, fled: true }));
+    case 'round-ended':
+      return { ...state, phase: 'initiative', timeline: [], cursor: 0, charging: [] };
+    case 'battle-ended':
+      return { ...state, phase: 'ended', result: { winner: event.winner, reason: event.reason } };
+    case 'rewards-awarded': {
+      let next: FfrpgState = { ...state, rewards: event.rewards };
+      for (const share of event.rewards.shares) {
+        next = update(next, share.id, (c) => ({
+          ...c,
+          xp: c.xp + share.xp,
+          level: share.levelAfter,
+        }));
+      }
+      return next;
+    }
+    case 'gm-adjusted':
+      return update(state, event.target, (c) => ({
+        ...c,
+        hp: event.hp,
+        mp: event.mp,
+        down: event.down,
+      }));
+    case 'attack-made':
+    case 'effect-checked':
+    case 'reaction-triggered':
+    case 'status-resisted':
+    case 'turn-ended':
+      return state;
+  }
+}
+
+/**
+ * A Charge Time running out joins the countdown after every entry already on its count that
+ * is not a combatant: events and earlier charges first, then it, then combatants (rulings).
+ */
+function insertCharge(state: FfrpgState, id: string, count: number): FfrpgState['timeline'] {
+  const timeline = [...state.timeline];
+  let at = timeline.length;
+  for (let i = state.cursor + 1; i < timeline.length; i++) {
+    const entry = timeline[i]!;
+    if (entry.count < count || (entry.count === count && entry.kind === 'combatant')) {
+      at = i;
+      break;
+    }
+  }
+  timeline.splice(at, 0, { kind: 'charge', id, count });
+  return timeline;
+}

@@ -1,0 +1,64 @@
+import type { LegalAction } from '../../engine/index.js';
+import type { FfrpgCommand } from './commands.js';
+import { targetsFor } from './decide.js';
+import { currentActor, type FfrpgState, isActive } from './state.js';
+
+/** What can be done now: begin the next round, or the current combatant's actions and targets. */
+export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
+  if (state.phase === 'ended') return [];
+  if (state.phase === 'initiative') {
+    return [
+      {
+        label: `Begin round ${state.round + 1} (roll Initiative)`,
+        command: { type: 'begin-round' },
+      },
+    ];
+  }
+  const actor = currentActor(state);
+  if (actor === undefined) return [];
+  const actions: LegalAction<FfrpgCommand>[] = [];
+  const others = state.order.map((id) => state.combatants[id]!).filter(isActive);
+  const weapon = actor.sheet.weapon?.name ?? 'bare hands';
+  for (const target of others.filter((c) => c.side !== actor.side)) {
+    actions.push({
+      label: `Attack ${target.sheet.name} with ${weapon}`,
+      command: { type: 'attack', actor: actor.id, target: target.id },
+    });
+  }
+  for (const abilityId of actor.sheet.abilities) {
+    const ability = state.setup.abilities[abilityId];
+    if (ability === undefined || ability.type === 'reaction' || ability.type === 'support')
+      continue;
+    if (ability.mpCost > actor.mp) continue;
+    if (
+      ability.cost.hpPercent > 0 &&
+      Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100) >= actor.hp
+    )
+      continue;
+    const choices =
+      ability.target === 'single'
+        ? others.map((c) => c.id)
+        : ability.target === 'group'
+          ? state.setup.sides.map((s) => s.id)
+          : [undefined];
+    for (const target of choices) {
+      if (!targetsFor(state, actor, ability, target).ok) continue;
+      const on =
+        target === undefined
+          ? ''
+          : ` on ${state.combatants[target]?.sheet.name ?? state.setup.sides.find((s) => s.id === target)?.name}`;
+      actions.push({
+        label: `${ability.name}${on}`,
+        command: {
+          type: 'use-ability',
+          actor: actor.id,
+          ability: abilityId,
+          ...(target === undefined ? {} : { target }),
+        },
+      });
+    }
+  }
+  actions.push({ label: 'Pass', command: { type: 'pass', actor: actor.id } });
+  actions.push({ label: 'Flee', command: { type: 'flee', actor: actor.id } });
+  return actions;
+}

@@ -1,0 +1,132 @@
+import type { Variables } from '../../dice/index.js';
+import type { DiceRoller } from '../../engine/index.js';
+import { judgePercentileRoll } from './checks/index.js';
+import type { CheckRecord, FfrpgEvent } from './events.js';
+import { evolve } from './evolve.js';
+import type { Ability, PassiveEffect, StatusDefinition } from './model.js';
+import type { CombatantState, FfrpgState } from './state.js';
+
+/**
+ * One command being resolved: the state as the events so far leave it, and the events. Each
+ * event is applied as it is emitted, so later steps (the next turn, a reaction, the end of the
+ * battle) see what earlier ones did, and the events alone still rebuild the same state.
+ */
+export class Resolution {
+  readonly events: FfrpgEvent[] = [];
+
+  constructor(
+    public state: FfrpgState,
+    readonly dice: DiceRoller,
+  ) {}
+
+  emit(event: FfrpgEvent): void {
+    this.events.push(event);
+    this.state = evolve(this.state, event);
+  }
+
+  combatant(id: string): CombatantState {
+    const c = this.state.combatants[id];
+    if (c === undefined) throw new Error(`no combatant ${id}`);
+    return c;
+  }
+
+  ability(id: string): Ability {
+    const a = this.state.setup.abilities[id];
+    if (a === undefined) throw new Error(`no ability ${id}`);
+    return a;
+  }
+
+  status(id: string): StatusDefinition {
+    const s = this.state.setup.statuses[id];
+    if (s === undefined) throw new Error(`no status ${id}`);
+    return s;
+  }
+
+  /** Rolls d% for a check and judges it; attacks and effects always roll, so Criticals stay possible. */
+  check(purpose: string, cos: number, formula: string): CheckRecord {
+    const roll = this.dice.roll(purpose, 'd%');
+    const judged = judgePercentileRoll(cos, roll.total, {
+      botchAlwaysFails: this.state.setup.options.botchAlwaysFails,
+    });
+    return {
+      cos,
+      formula,
+      roll,
+      success: judged.success,
+      critical: judged.critical,
+      botch: judged.botch,
+      ruleOf10: judged.ruleOf10,
+      automatic: false,
+    };
+  }
+}
+
+export const AUTOMATIC: CheckRecord = {
+  cos: 100,
+  formula: 'automatic',
+  roll: null,
+  success: true,
+  critical: false,
+  botch: false,
+  ruleOf10: false,
+  automatic: true,
+};
+
+/** Support abilities and Status Conditions in effect on a combatant. */
+export function passives(
+  state: FfrpgState,
+  c: CombatantState,
+): { source: string; effect: PassiveEffect }[] {
+  const out: { source: string; effect: PassiveEffect }[] = [];
+  for (const id of c.sheet.abilities) {
+    const ability = state.setup.abilities[id];
+    if (ability?.type === 'support')
+      for (const effect of ability.passive) out.push({ source: ability.name, effect });
+  }
+  for (const s of c.statuses) {
+    const status = state.setup.statuses[s.status];
+    if (status !== undefined)
+      for (const effect of status.effects) out.push({ source: status.name, effect });
+  }
+  return out;
+}
+
+export function hasEffect(
+  state: FfrpgState,
+  c: CombatantState,
+  kind: PassiveEffect['kind'],
+): string | undefined {
+  return passives(state, c).find((p) => p.effect.kind === kind)?.source;
+}
+
+export type StatName = 'acc' | 'macc' | 'eva' | 'meva' | 'arm' | 'marm';
+
+/** A Combatant Statistic with Support and Status bonuses. */
+export function stat(state: FfrpgState, c: CombatantState, name: StatName): number {
+  let value = c.sheet.stats[name];
+  for (const { effect } of passives(state, c)) {
+    if (effect.kind === 'stat-bonus' && effect.stat === name) value += effect.amount;
+  }
+  return Math.max(0, value);
+}
+
+/** The names a damage code or CoS formula may use: the Attributes, level and statistics. */
+export function variablesOf(state: FfrpgState, c: CombatantState, skill?: string): Variables {
+  const a = c.sheet.attributes;
+  return {
+    STR: a.STR,
+    VIT: a.VIT,
+    AGI: a.AGI,
+    SPD: a.SPD,
+    MAG: a.MAG,
+    SPR: a.SPR,
+    LVL: c.level,
+    ACC: stat(state, c, 'acc'),
+    MACC: stat(state, c, 'macc'),
+    SKILL: skill === undefined ? 0 : (c.sheet.skills[skill] ?? 0),
+  };
+}
+
+export function isEnemy(a: CombatantState, b: CombatantState): boolean {
+  return a.side !== b.side;
+}

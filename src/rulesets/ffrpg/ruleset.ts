@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { commandSchema, type FfrpgCommand } from './commands.js';
+import { decide } from './decide.js';
+import type { FfrpgEvent } from './events.js';
+import { evolve, initialState } from './evolve.js';
+import { legalActions } from './legal.js';
+import { type FfrpgSetup, setupSchema } from './model.js';
+import type { FfrpgState } from './state.js';
+
+/** Turns a schema failure into one sentence with the path it concerns. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+}
+
+/** FFRPG 3rd Edition: d10 + SPD Initiative counting down; Rounds of Initiative, Action and Status Phases. */
+export const ffrpg: Ruleset<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent> = {
+  id: 'ffrpg',
+  name: 'FFRPG 3rd Edition',
+  parseSetup(input): Result<FfrpgSetup> {
+    const parsed = setupSchema.safeParse(input);
+    return parsed.success
+      ? ok(parsed.data)
+      : err('setup/invalid', `the encounter setup is not valid: ${describeIssue(parsed.error)}`);
+  },
+  initialState,
+  parseCommand(input): Result<FfrpgCommand> {
+    const parsed = commandSchema.safeParse(input);
+    return parsed.success
+      ? ok(parsed.data)
+      : err('command/invalid', `not an FFRPG command: ${describeIssue(parsed.error)}`);
+  },
+  decide,
+  evolve,
+  legalActions,
+  outcome(state) {
+    return state.result === null ? { over: false } : { over: true, ...state.result };
+  },
+};

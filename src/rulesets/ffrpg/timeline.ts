@@ -1,0 +1,291 @@
+import { applyAbilityEffects } from './actions.js';
+import { applyPercent } from './damage.js';
+import type { InitiativeRoll } from './events.js';
+import { hasEffect, passives, type Resolution } from './resolution.js';
+import {
+  type CombatantState,
+  type FfrpgState,
+  isActive,
+  type RewardShare,
+  type TimelineEntry,
+} from './state.js';
+
+/**
+ * The Initiative Phase: every combatant still in the fight rolls d10 and adds SPD; the
+ * countdown runs from the highest Initiative down. Fixed-Initiative events join it on their
+ * count. Ties: docs/rulings.md.
+ */
+export function beginRound(r: Resolution): void {
+  const state = r.state;
+  const round = state.round + 1;
+  const rolls: InitiativeRoll[] = [];
+  for (const id of state.order) {
+    const c = state.combatants[id]!;
+    if (!isActive(c)) continue;
+    const roll = r.dice.roll(`initiative:${id}`, '1d10+SPD', { SPD: c.sheet.attributes.SPD });
+    const percent = passives(state, c).reduce(
+      (sum, p) => (p.effect.kind === 'initiative-percent' ? sum + p.effect.percent : sum),
+      0,
+    );
+    rolls.push({
+      id,
+      roll,
+      initiative: percent === 0 ? roll.total : applyPercent(roll.total, percent),
+    });
+  }
+  r.emit({
+    type: 'round-began',
+    round,
+    initiative: rolls,
+    timeline: buildTimeline(state, round, rolls),
+  });
+  advance(r);
+}
+
+function buildTimeline(
+  state: FfrpgState,
+  round: number,
+  rolls: readonly InitiativeRoll[],
+): TimelineEntry[] {
+  const { options } = state.setup;
+  const partySide = new Set(state.setup.sides.filter((s) => s.party).map((s) => s.id));
+  const listed = new Map(state.order.map((id, i) => [id, i]));
+  const rank = (id: string): number[] => {
+    const c = state.combatants[id]!;
+    const speed = -c.sheet.attributes.SPD;
+    const party = partySide.has(c.side) ? 0 : 1;
+    const byRule = options.initiativeTies === 'speed-then-party' ? [speed, party] : [party, speed];
+    return [...byRule, listed.get(id) ?? 0];
+  };
+  const combatants = [...rolls]
+    .sort((a, b) => {
+      if (a.initiative !== b.initiative) return b.initiative - a.initiative;
+      const ra = rank(a.id);
+      const rb = rank(b.id);
+      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+      return 0;
+    })
+    .map((roll): TimelineEntry => ({ kind: 'combatant', id: roll.id, count: roll.initiative }));
+  const events = state.setup.events
+    .filter((e) => (e.round ?? 1) === round)
+    .map((e): TimelineEntry => ({ kind: 'event', id: e.id, count: e.initiative }));
+  const timeline = [...combatants];
+  for (const event of events) {
+    const at = timeline.findIndex((entry) =>
+      options.eventsBeforeTies ? entry.count <= event.count : entry.count < event.count,
+    );
+    timeline.splice(at === -1 ? timeline.length : at, 0, event);
+  }
+  return timeline;
+}
+
+/**
+ * Runs the countdown forward from the current entry: events and Charge Times resolve on their
+ * own, combatants who cannot act are skipped, and it stops at the next combatant who can act,
+ * or ends the round.
+ */
+export function advance(r: Resolution): void {
+  for (;;) {
+    if (battleOver(r)) return;
+    const cursor = r.state.cursor + 1;
+    const entry = r.state.timeline[cursor];
+    if (entry === undefined) {
+      endRound(r);
+      return;
+    }
+    if (entry.kind === 'event') {
+      const event = r.state.setup.events.find((e) => e.id === entry.id);
+      r.emit({ type: 'fixed-event', cursor, event: entry.id, name: event?.name ?? entry.id });
+      continue;
+    }
+    if (entry.kind === 'charge') {
+      resolveCharge(r, entry.id, cursor);
+      continue;
+    }
+    const c = r.combatant(entry.id);
+    if (!isActive(c)) {
+      r.emit({
+        type: 'turn-skipped',
+        cursor,
+        actor: c.id,
+        reason: c.fled ? 'fled' : 'knocked out',
+      });
+      continue;
+    }
+    const stopped = hasEffect(r.state, c, 'cannot-act');
+    if (stopped !== undefined) {
+      r.emit({ type: 'turn-skipped', cursor, actor: c.id, reason: stopped });
+      continue;
+    }
+    r.emit({ type: 'turn-began', cursor, actor: c.id });
+    return;
+  }
+}
+
+function resolveCharge(r: Resolution, id: string, cursor: number): void {
+  const charging = r.state.charging.find((c) => c.id === id);
+  if (charging === undefined) {
+    r.emit({ type: 'charge-fizzled', id, cursor, reason: 'no longer charging' });
+    return;
+  }
+  const actor = r.combatant(charging.actor);
+  const stopped = isActive(actor)
+    ? hasEffect(r.state, actor, 'cannot-act')
+    : actor.fled
+      ? 'fled'
+      : 'knocked out';
+  if (stopped !== undefined) {
+    r.emit({
+      type: 'charge-fizzled',
+      id,
+      cursor,
+      reason: `${actor.sheet.name} is ${stopped.toLowerCase()}`,
+    });
+    return;
+  }
+  r.emit({ type: 'charge-resolved', id, cursor });
+  applyAbilityEffects(r, actor.id, charging.ability, charging.targets, new Set());
+}
+
+/**
+ * The Status Phase: Poison and Regen act, Timers count down one Round, and Status Conditions
+ * whose Timer runs out end.
+ */
+export function endRound(r: Resolution): void {
+  const round = r.state.round;
+  for (const id of r.state.order) {
+    const c = r.combatant(id);
+    if (!isActive(c)) continue;
+    for (const { source, effect } of passives(r.state, c)) {
+      const current = r.combatant(id);
+      if (!isActive(current)) break;
+      if (effect.kind === 'status-phase-damage') {
+        const amount = Math.max(
+          1,
+          Math.floor((current.sheet.stats.hp * effect.percentOfMaxHp) / 100),
+        );
+        const hpAfter = Math.max(0, current.hp - amount);
+        r.emit({
+          type: 'damage-dealt',
+          source,
+          target: id,
+          roll: null,
+          amount,
+          absorbed: false,
+          hpAfter,
+          breakdown: `${source}: ${effect.percentOfMaxHp}% of ${current.sheet.stats.hp} max HP = ${amount}`,
+        });
+        if (hpAfter === 0) knockOut(r, id);
+      } else if (effect.kind === 'status-phase-heal') {
+        const amount = Math.max(
+          1,
+          Math.floor((current.sheet.stats.hp * effect.percentOfMaxHp) / 100),
+        );
+        r.emit({
+          type: 'healed',
+          source,
+          target: id,
+          roll: null,
+          amount,
+          hpAfter: Math.min(current.sheet.stats.hp, current.hp + amount),
+        });
+      }
+    }
+  }
+  r.emit({ type: 'status-timers-counted', round });
+  for (const id of r.state.order) {
+    for (const s of r.combatant(id).statuses) {
+      if (s.timer === 0)
+        r.emit({ type: 'status-ended', target: id, status: s.status, reason: 'expired' });
+    }
+  }
+  r.emit({ type: 'round-ended', round });
+  battleOver(r);
+}
+
+/** A combatant at 0 HP is out; the Status Conditions on them end with them. */
+export function knockOut(r: Resolution, id: string): void {
+  r.emit({ type: 'knocked-out', target: id });
+  for (const s of r.combatant(id).statuses) {
+    r.emit({ type: 'status-ended', target: id, status: s.status, reason: 'knocked-out' });
+  }
+}
+
+function standing(state: FfrpgState, c: CombatantState): boolean {
+  return isActive(c) && hasEffect(state, c, 'incapacitated') === undefined;
+}
+
+/**
+ * "When all combatants on one side have been reduced to 0 or fewer Hit Points, otherwise
+ * incapacitated or forced to flee, the battle is considered over." Ends it (once) and hands
+ * out the rewards; true when the battle is over.
+ */
+export function battleOver(r: Resolution): boolean {
+  const state = r.state;
+  if (state.phase === 'ended') return true;
+  const sides = state.setup.sides.filter((side) =>
+    side.combatants.some((sheet) => standing(state, state.combatants[sheet.id]!)),
+  );
+  if (sides.length > 1) return false;
+  const winner = sides[0];
+  const beaten = state.setup.sides.filter((s) => s !== winner).map((s) => s.name);
+  r.emit({
+    type: 'battle-ended',
+    winner: winner?.id ?? null,
+    reason:
+      winner === undefined
+        ? 'no side is left standing'
+        : `${winner.name} stand; ${beaten.join(' and ')} cannot fight on`,
+  });
+  if (winner?.party) awardRewards(r, winner.id);
+  return true;
+}
+
+/**
+ * XP and Gil from the beaten sides, split evenly among the winners' characters who are still
+ * standing ("that comes out to 1560 XP and 820 Gil. You each get 520 XP"); what does not divide
+ * evenly is reported, not lost. Levels follow the level table.
+ */
+function awardRewards(r: Resolution, side: string): void {
+  const state = r.state;
+  const { options, levelTable } = state.setup;
+  let xp = 0;
+  let gil = 0;
+  for (const s of state.setup.sides) {
+    if (s.id === side) continue;
+    for (const sheet of s.combatants) {
+      xp += sheet.rewards.xp;
+      gil += sheet.rewards.gil;
+    }
+  }
+  const sharers = state.order
+    .map((id) => state.combatants[id]!)
+    .filter(
+      (c) =>
+        c.side === side &&
+        c.sheet.kind === 'character' &&
+        !c.fled &&
+        (!c.down || options.xpToKnockedOut),
+    );
+  const n = Math.max(1, sharers.length);
+  const xpEach = sharers.length === 0 ? 0 : Math.floor(xp / n);
+  const gilEach = sharers.length === 0 ? 0 : Math.floor(gil / n);
+  const shares: RewardShare[] = sharers.map((c) => {
+    const total = c.xp + xpEach;
+    let level = c.level;
+    if (levelTable !== undefined) {
+      for (const row of levelTable) if (row.xp <= total && row.level > level) level = row.level;
+    }
+    return { id: c.id, xp: xpEach, gil: gilEach, levelBefore: c.level, levelAfter: level };
+  });
+  r.emit({
+    type: 'rewards-awarded',
+    rewards: {
+      xp,
+      gil,
+      shares,
+      unsplitXp: xp - xpEach * sharers.length,
+      unsplitGil: gil - gilEach * sharers.length,
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { describeUserError } from './input.js';
 import { type Io, processIo } from './io.js';
 import { registerOdds } from './odds.js';
 import { registerRoll } from './roll.js';
+import { registerSchemas } from './schemas.js';
 
 /** Exit statuses: 0 success, 2 the user's input was rejected, 1 Moogle itself failed. */
 export const EXIT_OK = 0;
@@ -25,6 +26,7 @@ export function buildProgram(io: Io): Command {
   registerOdds(program, io);
   registerCheck(program, io);
   registerDemo(program, io);
+  registerSchemas(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { writeJsonSchemas } from '../content/index.js';
+import { CONTENT_KINDS } from '../rulesets/index.js';
+import type { Io } from './io.js';
+
+/** Where the repository keeps the generated schemas, for content files to point their editors at. */
+export const SCHEMA_DIR = fileURLToPath(new URL('../../content/schemas/', import.meta.url));
+
+export function registerSchemas(program: Command, io: Io): void {
+  program
+    .command('schemas')
+    .description('write a JSON Schema per content kind, for editors')
+    .option('--out <dir>', 'the folder to write them to', SCHEMA_DIR)
+    .action((flags: { out: string }) => {
+      for (const path of writeJsonSchemas(CONTENT_KINDS, flags.out)) io.out(path);
+    });
+}

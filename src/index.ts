@@ -37,3 +37,8 @@ export function roll(expression: string, options: RollApiOptions = {}): RollResu
 export function distribution(expression: string, options?: OddsOptions): Distribution {
   return diceDistribution(expression, options);
 }
+
+export * as content from './content/index.js';
+export * as engine from './engine/index.js';
+export * as ffrpg from './rulesets/ffrpg/index.js';
+export { CONTENT_KINDS, RULESETS, rulesetById } from './rulesets/index.js';

@@ -11,6 +11,21 @@ export const commandSchema = z.discriminatedUnion('type', [
   /** `target`: a combatant for Single, a side for Group; not needed for Self, Party and All. */
   z.strictObject({ type: z.literal('use-ability'), actor: id, ability: id, target: id.optional() }),
   z.strictObject({ type: z.literal('pass'), actor: id }),
+  /**
+   * A Task Check as the combatant's action ("Haze is going to grab Hiro"): a Skill by name, or
+   * an Attribute (its Rating, 3 x Attribute + 10), plus a Conditional Modifier (a number or a
+   * Table 1-1 name).
+   */
+  z.strictObject({
+    type: z.literal('task-check'),
+    actor: id,
+    skill: z.string().min(1).optional(),
+    attribute: z.enum(['STR', 'VIT', 'AGI', 'SPD', 'MAG', 'SPR']).optional(),
+    modifier: z.union([z.number().int().min(-80).max(80), z.string().min(1)]).default(0),
+    task: z.string().max(200).optional(),
+  }),
+  /** The GM ends a Scene (a change of location, or time passing). */
+  z.strictObject({ type: z.literal('end-scene') }),
   z.strictObject({ type: z.literal('flee'), actor: id }),
   /** The GM sets HP or MP directly (a potion between turns, a house rule, a mistake fixed). */
   z.strictObject({

@@ -1,10 +1,12 @@
 import type { DiceRoller } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { applyAbilityEffects, attack } from './actions.js';
+import { parseConditionalModifier, taskCheckNeedsRoll } from './checks/index.js';
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';
 import type { Ability } from './model.js';
-import { Resolution } from './resolution.js';
+import { AUTOMATIC, Resolution } from './resolution.js';
+import { attributeRating } from './skills.js';
 import {
   type CombatantState,
   currentActor,
@@ -22,8 +24,14 @@ export function decide(
 ): Result<readonly FfrpgEvent[]> {
   if (command.type === 'gm-adjust' || command.type === 'gm-status')
     return gmCommand(state, command);
-  if (state.phase === 'ended') return err('battle/over', 'the battle is over');
+  if (state.phase === 'ended') return err('battle/over', `the ${state.setup.mode} is over`);
   const r = new Resolution(state, dice);
+  if (command.type === 'end-scene') {
+    if (state.setup.mode !== 'scene')
+      return err('battle/not-a-scene', 'a battle ends when a side is beaten, not by end-scene');
+    r.emit({ type: 'scene-ended', round: state.round });
+    return ok(r.events);
+  }
   if (command.type === 'begin-round') {
     if (state.phase !== 'initiative') {
       return err('battle/round-in-progress', `round ${state.round} is still in its Action Phase`);
@@ -58,6 +66,11 @@ export function decide(
     case 'use-ability': {
       const used = useAbility(r, actor, command.ability, command.target);
       if (!used.ok) return used;
+      break;
+    }
+    case 'task-check': {
+      const checked = taskCheck(r, actor, command);
+      if (!checked.ok) return checked;
       break;
     }
     case 'pass':
@@ -175,6 +188,51 @@ function useAbility(
     return ok(true);
   }
   applyAbilityEffects(r, actor.id, abilityId, targets.value, new Set());
+  return ok(true);
+}
+
+/** A Task Check on the combatant's turn: "Rodger: Rolls against Speed, please." */
+function taskCheck(
+  r: Resolution,
+  actor: CombatantState,
+  command: Extract<FfrpgCommand, { type: 'task-check' }>,
+): Result<true> {
+  if ((command.skill === undefined) === (command.attribute === undefined)) {
+    return err('action/bad-check', 'a Task Check names either a skill or an attribute');
+  }
+  const modifier = parseConditionalModifier(command.modifier);
+  if (!modifier.ok) return err('action/bad-check', modifier.error.message);
+  let rating: { name: string; value: number };
+  if (command.skill !== undefined) {
+    const value = actor.sheet.skills[command.skill];
+    if (value === undefined) {
+      const known = Object.keys(actor.sheet.skills).join(', ') || 'none';
+      return err(
+        'action/unknown-skill',
+        `${actor.sheet.name} has no Skill '${command.skill}' (has: ${known})`,
+      );
+    }
+    rating = { name: command.skill, value };
+  } else {
+    const attribute = command.attribute!;
+    rating = {
+      name: `${attribute} Rating`,
+      value: attributeRating(actor.sheet.attributes[attribute]) ?? 0,
+    };
+  }
+  const cos = rating.value + modifier.value;
+  const formula = `${rating.name} ${rating.value} ${modifier.value >= 0 ? '+' : '-'} ${Math.abs(modifier.value)}`;
+  const check = taskCheckNeedsRoll(cos)
+    ? r.check('check', cos, formula)
+    : { ...AUTOMATIC, cos, formula };
+  r.emit({
+    type: 'task-checked',
+    actor: actor.id,
+    task: command.task ?? rating.name,
+    rating,
+    modifier: modifier.value,
+    check,
+  });
   return ok(true);
 }
 

@@ -123,6 +123,15 @@ export type FfrpgEvent =
   | { readonly type: 'status-timers-counted'; readonly round: number }
   | { readonly type: 'knocked-out'; readonly target: string }
   | { readonly type: 'fled'; readonly actor: string }
+  | {
+      readonly type: 'task-checked';
+      readonly actor: string;
+      readonly task: string;
+      readonly rating: { readonly name: string; readonly value: number };
+      readonly modifier: number;
+      readonly check: CheckRecord;
+    }
+  | { readonly type: 'scene-ended'; readonly round: number }
   | { readonly type: 'round-ended'; readonly round: number }
   | { readonly type: 'battle-ended'; readonly winner: string | null; readonly reason: string }
   | { readonly type: 'rewards-awarded'; readonly rewards: Rewards }

@@ -121,6 +121,8 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
       return { ...state, phase: 'initiative', timeline: [], cursor: 0, charging: [] };
     case 'battle-ended':
       return { ...state, phase: 'ended', result: { winner: event.winner, reason: event.reason } };
+    case 'scene-ended':
+      return { ...state, phase: 'ended', result: { winner: null, reason: 'the Scene ended' } };
     case 'rewards-awarded': {
       let next: FfrpgState = { ...state, rewards: event.rewards };
       for (const share of event.rewards.shares) {
@@ -140,6 +142,7 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
         down: event.down,
       }));
     case 'attack-made':
+    case 'task-checked':
     case 'effect-checked':
     case 'reaction-triggered':
     case 'status-resisted':

@@ -1,18 +1,22 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { targetsFor } from './decide.js';
+import { ATTRIBUTES } from './model.js';
 import { currentActor, type FfrpgState, isActive } from './state.js';
 
 /** What can be done now: begin the next round, or the current combatant's actions and targets. */
 export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
   if (state.phase === 'ended') return [];
+  const endScene: LegalAction<FfrpgCommand>[] =
+    state.setup.mode === 'scene'
+      ? [{ label: 'End the Scene', command: { type: 'end-scene' } }]
+      : [];
   if (state.phase === 'initiative') {
-    return [
-      {
-        label: `Begin round ${state.round + 1} (roll Initiative)`,
-        command: { type: 'begin-round' },
-      },
-    ];
+    const begin: LegalAction<FfrpgCommand> = {
+      label: `Begin round ${state.round + 1} (roll Initiative)`,
+      command: { type: 'begin-round' },
+    };
+    return [begin, ...endScene];
   }
   const actor = currentActor(state);
   if (actor === undefined) return [];
@@ -58,7 +62,22 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
       });
     }
   }
+  if (state.setup.mode === 'scene') {
+    // The GM sets the Conditional Modifier; these list what can be rolled.
+    for (const skill of Object.keys(actor.sheet.skills)) {
+      actions.push({
+        label: `Task Check: ${skill}`,
+        command: { type: 'task-check', actor: actor.id, skill, modifier: 0 },
+      });
+    }
+    for (const attribute of ATTRIBUTES) {
+      actions.push({
+        label: `Task Check: ${attribute}`,
+        command: { type: 'task-check', actor: actor.id, attribute, modifier: 0 },
+      });
+    }
+  }
   actions.push({ label: 'Pass', command: { type: 'pass', actor: actor.id } });
   actions.push({ label: 'Flee', command: { type: 'flee', actor: actor.id } });
-  return actions;
+  return [...actions, ...endScene];
 }

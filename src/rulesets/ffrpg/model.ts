@@ -307,7 +307,12 @@ export const sideSchema = z.strictObject({
 /** Everything an FFRPG encounter starts from; self-contained, so a save file needs nothing else. */
 export const setupSchema = z
   .object({
-    sides: z.array(sideSchema).min(2),
+    /**
+     * A battle ends when one side is left standing; a Scene (a crumbling cave to run from)
+     * has the same Phases but ends when the GM says so, and may have one side.
+     */
+    mode: z.enum(['battle', 'scene']).default('battle'),
+    sides: z.array(sideSchema).min(1),
     abilities: z.record(z.string(), abilitySchema).default({}),
     statuses: z.record(z.string(), statusSchema).default({}),
     levelTable: levelTableSchema.optional(),
@@ -315,6 +320,13 @@ export const setupSchema = z
     options: optionsSchema.default(optionsSchema.parse({})),
   })
   .superRefine((setup, ctx) => {
+    if (setup.mode === 'battle' && setup.sides.length < 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sides'],
+        message: 'a battle needs at least two sides',
+      });
+    }
     const seen = new Set<string>();
     setup.sides.forEach((side, s) => {
       side.combatants.forEach((c, i) => {

@@ -223,6 +223,7 @@ function standing(state: FfrpgState, c: CombatantState): boolean {
 export function battleOver(r: Resolution): boolean {
   const state = r.state;
   if (state.phase === 'ended') return true;
+  if (state.setup.mode === 'scene') return false;
   const sides = state.setup.sides.filter((side) =>
     side.combatants.some((sheet) => standing(state, state.combatants[sheet.id]!)),
   );

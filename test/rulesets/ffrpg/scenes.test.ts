@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { Encounter } from '../../../src/engine/index.js';
+import { type FfrpgEvent, ffrpg } from '../../../src/rulesets/ffrpg/index.js';
+import { windCave } from './fixtures.js';
+
+/** "Scenes in Action": the party runs from the collapsing chamber; no enemies, a fixed event. */
+function collapsingChamber() {
+  const setup = windCave();
+  const created = Encounter.create(
+    ffrpg,
+    {
+      ...setup,
+      mode: 'scene',
+      sides: [setup.sides[0]!],
+      events: [{ id: 'ceiling', name: 'The ceiling comes down', initiative: 10 }],
+    },
+    'scene',
+  );
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
+function ok<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+describe('Scenes', () => {
+  it('"M: 12. Blair: 11. Rob: 7. Ceiling comes down at 10": Haze, Mint, the ceiling, then Hiro', () => {
+    const scene = collapsingChamber();
+    // d10 + SPD: Haze 4 + 8, Mint 3 + 8, Hiro 2 + 5.
+    const events = ok(
+      scene.submit(
+        { type: 'begin-round' },
+        { entered: { 'initiative:haze': [4], 'initiative:mint': [3], 'initiative:hiro': [2] } },
+      ),
+    );
+    const began = events[0] as Extract<FfrpgEvent, { type: 'round-began' }>;
+    expect(began.timeline.map((e) => `${e.id} ${e.count}`)).toEqual([
+      'haze 12',
+      'mint 11',
+      'ceiling 10',
+      'hiro 7',
+    ]);
+    expect(scene.legalActions().map((a) => a.label)).toContain('Task Check: STR');
+    // "Haze is going to grab Hiro and pull him out of the way before the whole ceiling comes down."
+    const grab = ok(
+      scene.submit(
+        {
+          type: 'task-check',
+          actor: 'haze',
+          attribute: 'STR',
+          modifier: 'average',
+          task: 'grab Hiro',
+        },
+        { entered: { check: [3, 0] } },
+      ),
+    );
+    expect(grab[0]).toMatchObject({
+      type: 'task-checked',
+      task: 'grab Hiro',
+      rating: { name: 'STR Rating', value: 34 },
+      modifier: 20,
+      check: { cos: 54, success: true, formula: 'STR Rating 34 + 20' },
+    });
+    const mint = ok(scene.submit({ type: 'pass', actor: 'mint' }));
+    expect(mint.map((e) => e.type)).toEqual(['turn-ended', 'fixed-event', 'turn-began']);
+    expect(mint[1]).toMatchObject({ name: 'The ceiling comes down' });
+    expect(mint[2]).toMatchObject({ actor: 'hiro' });
+    ok(scene.submit({ type: 'pass', actor: 'hiro' }));
+    // A Scene does not end because nobody opposes the party: the GM ends it.
+    expect(scene.outcome()).toEqual({ over: false });
+    expect(scene.state.phase).toBe('initiative');
+    ok(scene.submit({ type: 'end-scene' }));
+    expect(scene.outcome()).toEqual({ over: true, winner: null, reason: 'the Scene ended' });
+    expect(scene.submit({ type: 'begin-round' })).toMatchObject({
+      ok: false,
+      error: { code: 'battle/over' },
+    });
+  });
+
+  it('"Hiro has Awareness at a Rating of 50 ... elementary ... a modified CoS of 130, a Task Check will not be required"', () => {
+    const scene = collapsingChamber();
+    ok(
+      scene.submit(
+        { type: 'begin-round' },
+        { entered: { 'initiative:haze': [1], 'initiative:mint': [1], 'initiative:hiro': [10] } },
+      ),
+    );
+    const events = ok(
+      scene.submit({
+        type: 'task-check',
+        actor: 'hiro',
+        skill: 'Awareness',
+        modifier: 'elementary',
+      }),
+    );
+    expect(events[0]).toMatchObject({
+      check: { cos: 130, automatic: true, roll: null, success: true },
+    });
+  });
+
+  it('rejects Task Checks naming nothing, an unknown skill or a bad modifier, and end-scene in a battle', () => {
+    const scene = collapsingChamber();
+    ok(
+      scene.submit(
+        { type: 'begin-round' },
+        { entered: { 'initiative:haze': [9], 'initiative:mint': [1], 'initiative:hiro': [2] } },
+      ),
+    );
+    const codes = [
+      scene.submit({ type: 'task-check', actor: 'haze', modifier: 0 }),
+      scene.submit({ type: 'task-check', actor: 'haze', skill: 'Cooking' }),
+      scene.submit({ type: 'task-check', actor: 'haze', skill: 'Stealth', modifier: 'trivial' }),
+    ].map((r) => (r.ok ? 'ok' : r.error.code));
+    expect(codes).toEqual(['action/bad-check', 'action/unknown-skill', 'action/bad-check']);
+    const battle = ok(Encounter.create(ffrpg, windCave(), 1));
+    expect(battle.submit({ type: 'end-scene' })).toMatchObject({
+      ok: false,
+      error: { code: 'battle/not-a-scene' },
+    });
+    const lonely = Encounter.create(ffrpg, { ...windCave(), sides: [windCave().sides[0]!] }, 1);
+    expect(lonely).toMatchObject({ ok: false, error: { code: 'setup/invalid' } });
+  });
+});

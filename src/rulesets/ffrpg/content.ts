@@ -132,6 +132,7 @@ export const STARTER_CONTENT_DIR = fileURLToPath(
 
 /** Who fights: content ids on each side, with optional per-combatant changes. */
 export const encounterSpecSchema = z.object({
+  mode: z.enum(['battle', 'scene']).default('battle'),
   sides: z
     .array(
       z.object({
@@ -156,7 +157,7 @@ export const encounterSpecSchema = z.object({
           .min(1),
       }),
     )
-    .min(2),
+    .min(1),
   levelTable: z.string().optional(),
   events: z.array(fixedEventSchema).default([]),
   options: optionsSchema.partial().default({}),
@@ -222,6 +223,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
     );
   }
   const setup = setupSchema.safeParse({
+    mode: spec.data.mode,
     sides,
     abilities,
     statuses,

@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
+import { formatContentError, loadContent } from '../content/index.js';
 import { parseDice, seededDice } from '../dice/index.js';
+import {
+  createFfrpgEncounter,
+  type FfrpgEvent,
+  ffrpgKinds,
+  STARTER_CONTENT_DIR,
+} from '../rulesets/ffrpg/index.js';
+import { describeEvents } from './ffrpg-log.js';
 import { percent, renderHistogram, summaryLine } from './histogram.js';
 import type { Io } from './io.js';
 
@@ -45,7 +53,77 @@ export function runDemo(io: Io): void {
     `Feng Shui dice roll 5 or more ${percent(fs.atLeast(5))} of the time (explosions followed 10 deep).`,
   );
   io.out('');
+  runBattleDemo(io);
+  io.out('');
   io.out('Try: npx moogle roll "3*STR + d10" --var STR=8    npx moogle odds "10d10kh3"');
+  io.out('     npx moogle check ffrpg --rating 34 --modifier easy');
+}
+
+/**
+ * "Combat in Action" replayed on the engine with the starter content: the text's own dice are
+ * entered for the opening, the rest of the fight is seeded.
+ */
+function runBattleDemo(io: Io): void {
+  const loaded = loadContent(STARTER_CONTENT_DIR, ffrpgKinds);
+  if (!loaded.ok) throw new Error(loaded.errors.map(formatContentError).join('\n'));
+  const created = createFfrpgEncounter(
+    loaded.library,
+    {
+      sides: [
+        {
+          id: 'party',
+          name: 'The party',
+          party: true,
+          combatants: [{ character: 'hiro' }, { character: 'haze' }, { character: 'mint' }],
+        },
+        { id: 'enemies', name: 'The Heket', combatants: [{ monster: 'heket' }] },
+      ],
+      levelTable: 'standard',
+    },
+    DEMO_SEED,
+  );
+  if (!created.ok) throw new Error(created.error.message);
+  const battle = created.value;
+  io.out(
+    'FFRPG "Combat in Action", the text\'s dice entered: Initiatives 15, 14, 12 and the Heket\'s 12.',
+  );
+  const show = (events: readonly FfrpgEvent[]): void => {
+    for (const line of describeEvents(events, battle.state)) io.out(`  ${line}`);
+  };
+  const opening = battle.submit(
+    { type: 'begin-round' },
+    {
+      entered: {
+        'initiative:hiro': [10],
+        'initiative:haze': [6],
+        'initiative:mint': [4],
+        'initiative:heket': [6],
+      },
+    },
+  );
+  if (opening.ok) show(opening.value);
+  const shot = battle.submit(
+    { type: 'attack', actor: 'hiro', target: 'heket' },
+    { entered: { 'hit:heket': [2, 8], 'damage:heket': [10] } },
+  );
+  if (shot.ok) show(shot.value);
+  let commands = 0;
+  while (!battle.outcome().over && commands++ < 500) {
+    // A simple table policy: everyone attacks the first enemy they can.
+    const choice = battle
+      .legalActions()
+      .find((a) => a.command.type === 'begin-round' || a.command.type === 'attack');
+    if (choice === undefined) break;
+    battle.submit(choice.command);
+  }
+  const outcome = battle.outcome();
+  const rewards = battle.state.rewards;
+  io.out(`  ...round ${battle.state.round}: ${outcome.over ? outcome.reason : 'still fighting'}.`);
+  if (rewards !== null) {
+    io.out(
+      `  ${rewards.xp} XP and ${rewards.gil} Gil: ${rewards.shares.map((s) => `${battle.state.combatants[s.id]?.sheet.name} ${s.xp} XP`).join(', ')}.`,
+    );
+  }
 }
 
 export function registerDemo(program: Command, io: Io): void {

@@ -21,7 +21,10 @@ export interface RollRecord {
   readonly entered: boolean;
 }
 
-/** How a command gets its dice: the ruleset asks, the engine answers. */
+/**
+ * How a command gets its dice: the ruleset asks, the engine answers. Purposes are unique within
+ * a command: a repeated one is numbered (`damage:heket#2`).
+ */
 export interface DiceRoller {
   roll(purpose: string, notation: string, variables?: Variables): RollRecord;
 }
@@ -64,13 +67,19 @@ export interface CommandDiceOptions {
  */
 export class CommandDice implements DiceRoller {
   private readonly used = new Set<string>();
+  private readonly asked = new Map<string, number>();
 
   constructor(
     private readonly seeded: SeededDice,
     private readonly options: CommandDiceOptions = {},
   ) {}
 
-  roll(purpose: string, notation: string, variables: Variables = {}): RollRecord {
+  roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
+    // A second roll for the same purpose in one command (a charge coming due after an attack
+    // on the same target) is 'damage:heket#2', so each roll can be entered on its own.
+    const seen = (this.asked.get(asked) ?? 0) + 1;
+    this.asked.set(asked, seen);
+    const purpose = seen === 1 ? asked : `${asked}#${seen}`;
     const expression = parseDice(notation);
     const faces = this.options.entered?.[purpose];
     if (faces === undefined) {

@@ -126,7 +126,8 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
     source: sourceId,
     target: targetId,
     roll,
-    amount: result.amount,
+    // Absorbed damage reports the HP it actually restored.
+    amount: result.absorbed ? hpAfter - target.hp : result.amount,
     absorbed: result.absorbed,
     hpAfter,
     breakdown: result.breakdown,
@@ -142,13 +143,10 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
       r.emit({ type: 'status-ended', target: targetId, status: s.status, reason: 'damage' });
     }
   }
-  react(
-    r,
-    targetId,
-    sourceId,
-    [spec.damageType === 'physical' ? 'physical-damage' : 'magical-damage'],
-    spec.chain,
-  );
+  // Reactions answer enemies: an ally's spell that catches a friend does not set off its Counter.
+  if (!isEnemy(source, target)) return;
+  const trigger = spec.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
+  react(r, targetId, sourceId, [trigger], spec.chain);
 }
 
 /**

@@ -5,7 +5,7 @@ import { parseConditionalModifier, taskCheckNeedsRoll } from './checks/index.js'
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';
 import type { Ability } from './model.js';
-import { AUTOMATIC, Resolution } from './resolution.js';
+import { AUTOMATIC, hasEffect, Resolution } from './resolution.js';
 import { attributeRating } from './skills.js';
 import {
   type CombatantState,
@@ -23,7 +23,7 @@ export function decide(
   dice: DiceRoller,
 ): Result<readonly FfrpgEvent[]> {
   if (command.type === 'gm-adjust' || command.type === 'gm-status')
-    return gmCommand(state, command);
+    return gmCommand(state, command, dice);
   if (state.phase === 'ended') return err('battle/over', `the ${state.setup.mode} is over`);
   const r = new Resolution(state, dice);
   if (command.type === 'end-scene') {
@@ -50,6 +50,7 @@ export function decide(
       current === undefined ? 'nobody is waiting to act' : `it is ${current.sheet.name}'s turn`;
     return err('action/not-your-turn', `${actor.sheet.name} cannot act now: ${whose}`);
   }
+  if (!canAct(state, actor)) return err('action/cannot-act', `${actor.sheet.name} cannot act`);
   switch (command.type) {
     case 'attack': {
       const target = liveTarget(state, command.target);
@@ -238,57 +239,70 @@ function taskCheck(
 
 type GmCommand = Extract<FfrpgCommand, { type: 'gm-adjust' | 'gm-status' }>;
 
-/** The GM's hand: allowed at any time, even between rounds, and never moves the countdown. */
-function gmCommand(state: FfrpgState, command: GmCommand): Result<readonly FfrpgEvent[]> {
+/**
+ * The GM's hand: allowed at any time, even between rounds. When it leaves the combatant whose
+ * turn it is unable to act, the countdown moves on; when it leaves a side beaten, the battle ends.
+ */
+function gmCommand(
+  state: FfrpgState,
+  command: GmCommand,
+  dice: DiceRoller,
+): Result<readonly FfrpgEvent[]> {
   const target = state.combatants[command.target];
   if (target === undefined)
     return err('action/unknown-target', `there is no combatant '${command.target}'`);
-  const r = new Resolution(state, NO_DICE_ROLLER);
+  const r = new Resolution(state, dice);
   if (command.type === 'gm-adjust') {
     const hp = Math.min(command.hp ?? target.hp, target.sheet.stats.hp);
     const mp = Math.min(command.mp ?? target.mp, target.sheet.stats.mp);
     // HP above 0 brings a knocked-out combatant back; 0 knocks one out, ending its statuses.
     r.emit({ type: 'gm-adjusted', target: target.id, hp, mp, down: hp === 0 });
     if (hp === 0) {
-      for (const s of target.statuses)
+      for (const s of target.statuses) {
         r.emit({
           type: 'status-ended',
           target: target.id,
           status: s.status,
           reason: 'knocked-out',
         });
+      }
     }
-    if (state.round > 0) battleOver(r);
-    return ok(r.events);
-  }
-  const definition = state.setup.statuses[command.status];
-  if (definition === undefined) {
-    const known = Object.keys(state.setup.statuses).join(', ') || 'none';
-    return err(
-      'action/unknown-status',
-      `there is no Status Condition '${command.status}' (known: ${known})`,
-    );
-  }
-  if (command.remove) {
-    if (!target.statuses.some((s) => s.status === command.status)) {
-      return err('action/no-such-status', `${target.sheet.name} does not have ${definition.name}`);
+  } else {
+    const definition = state.setup.statuses[command.status];
+    if (definition === undefined) {
+      const known = Object.keys(state.setup.statuses).join(', ') || 'none';
+      return err(
+        'action/unknown-status',
+        `there is no Status Condition '${command.status}' (known: ${known})`,
+      );
     }
-    return ok([
-      { type: 'status-ended', target: target.id, status: command.status, reason: 'cured' },
-    ]);
+    if (command.remove) {
+      if (!target.statuses.some((s) => s.status === command.status)) {
+        return err(
+          'action/no-such-status',
+          `${target.sheet.name} does not have ${definition.name}`,
+        );
+      }
+      r.emit({ type: 'status-ended', target: target.id, status: command.status, reason: 'cured' });
+    } else {
+      r.emit({
+        type: 'status-inflicted',
+        target: target.id,
+        status: command.status,
+        timer: command.timer ?? definition.timer,
+      });
+    }
   }
-  return ok([
-    {
-      type: 'status-inflicted',
-      target: target.id,
-      status: command.status,
-      timer: command.timer ?? definition.timer,
-    },
-  ]);
+  if (state.round === 0 || battleOver(r)) return ok(r.events);
+  const actor = currentActor(r.state);
+  if (actor !== undefined && !canAct(r.state, actor)) {
+    r.emit({ type: 'turn-ended', actor: actor.id });
+    advance(r);
+  }
+  return ok(r.events);
 }
 
-const NO_DICE_ROLLER: DiceRoller = {
-  roll(purpose) {
-    throw new Error(`GM commands roll no dice (asked for ${purpose})`);
-  },
-};
+/** Neither down, fled, nor held by a Status Condition such as Sleep. */
+export function canAct(state: FfrpgState, c: CombatantState): boolean {
+  return isActive(c) && hasEffect(state, c, 'cannot-act') === undefined;
+}

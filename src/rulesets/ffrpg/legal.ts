@@ -1,6 +1,6 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
-import { targetsFor } from './decide.js';
+import { canAct, targetsFor } from './decide.js';
 import { ATTRIBUTES } from './model.js';
 import { currentActor, type FfrpgState, isActive } from './state.js';
 
@@ -19,7 +19,7 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
     return [begin, ...endScene];
   }
   const actor = currentActor(state);
-  if (actor === undefined) return [];
+  if (actor === undefined || !canAct(state, actor)) return [];
   const actions: LegalAction<FfrpgCommand>[] = [];
   const others = state.order.map((id) => state.combatants[id]!).filter(isActive);
   const weapon = actor.sheet.weapon?.name ?? 'bare hands';

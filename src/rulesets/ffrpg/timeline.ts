@@ -71,8 +71,12 @@ function buildTimeline(
     .map((e): TimelineEntry => ({ kind: 'event', id: e.id, count: e.initiative }));
   const timeline = [...combatants];
   for (const event of events) {
-    const at = timeline.findIndex((entry) =>
-      options.eventsBeforeTies ? entry.count <= event.count : entry.count < event.count,
+    // After entries above its count and events already on it (listing order), before
+    // combatants on it unless the option puts the world after them.
+    const at = timeline.findIndex(
+      (entry) =>
+        entry.count < event.count ||
+        (options.eventsBeforeTies && entry.count === event.count && entry.kind === 'combatant'),
     );
     timeline.splice(at === -1 ? timeline.length : at, 0, event);
   }
@@ -181,13 +185,14 @@ export function endRound(r: Resolution): void {
           1,
           Math.floor((current.sheet.stats.hp * effect.percentOfMaxHp) / 100),
         );
+        const hpAfter = Math.min(current.sheet.stats.hp, current.hp + amount);
         r.emit({
           type: 'healed',
           source,
           target: id,
           roll: null,
-          amount,
-          hpAfter: Math.min(current.sheet.stats.hp, current.hp + amount),
+          amount: hpAfter - current.hp,
+          hpAfter,
         });
       }
     }

@@ -1117,17 +1117,7 @@ describe('abilities a combatant does not have', () => {
 });
 
 describe('each roll in a command can be entered on its own', () => {
-  // BUG: two rolls in one command can share a purpose, so a GM cannot enter them apart and the
-  // faces entered for one are silently used for the other. Input: Hiro (Initiative 15) declares a
-  // Slow (2) damaging ability on the Heket, which resolves at 13, inside Haze's command (14);
-  // Haze attacks the Heket with { 'hit:heket': [2, 0], 'damage:heket': [8] }. Expected: the
-  // charge's damage roll has its own purpose (or the command asks for it separately). Actual:
-  // both damage rolls are 'damage:heket' and both use the entered 8 (the d10's face becomes the
-  // d12's), and with enterAll the GM is never asked for the second. The same happens when a
-  // physical-damage Reaction's counter-attack rolls 'hit:heket' again in the command that
-  // already rolled it. Fix idea: make purposes unique within a command (e.g. prefix the charge id
-  // or the reaction, or number repeats: 'damage:heket#2').
-  it.fails('no two rolls of one command share a purpose', () => {
+  it('no two rolls of one command share a purpose', () => {
     const setup = windCaveWith(
       {
         'quick-shot': {
@@ -1146,10 +1136,11 @@ describe('each roll in a command can be entered on its own', () => {
     const events = run(
       encounter,
       { type: 'attack', actor: 'haze', target: 'heket' },
-      { 'hit:heket': d100(20), 'damage:heket': [8] },
+      { 'hit:heket': d100(20), 'damage:heket': [8], 'damage:heket#2': [5] },
       { enterAll: true },
     );
     const purposes = rollsOf(events).map((r) => r.purpose);
+    expect(purposes).toEqual(['hit:heket', 'damage:heket', 'damage:heket#2']);
     expect(new Set(purposes).size).toBe(purposes.length);
   });
 

@@ -511,24 +511,19 @@ describe('rejected commands change nothing', () => {
     expect(snapshot(encounter)).toBe(before);
   });
 
-  // BUG: a combatant the GM knocks out on its own turn keeps the turn and can still act.
-  // Input: round 1, Hiro's turn (Initiative 15); { type: 'gm-adjust', target: 'hiro', hp: 0 };
-  // then { type: 'attack', actor: 'hiro', target: 'heket' }. Expected: rejected (a knocked-out
-  // combatant cannot act; the countdown should move on or only 'pass' be allowed), and
-  // legalActions() should not offer attacks. Actual: legalActions() offers "Attack Heket with
-  // Valiant Rifle" and the attack is accepted and deals damage. Cause: decide.ts checks only that
-  // the actor is the current entry, never isActive(actor); gmCommand does not advance past a
-  // current actor it knocks out (the same holds for a GM-inflicted cannot-act status).
-  it.fails('a combatant the GM knocks out on its own turn cannot attack', () => {
+  it('a combatant the GM knocks out on its own turn cannot attack', () => {
     const encounter = start();
     beginRound(encounter);
     run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 0 });
-    expect(encounter.legalActions().some((a) => a.command.type === 'attack')).toBe(false);
+    // The countdown moves on to Haze (14): nothing is offered to Hiro any more.
+    expect(
+      encounter.legalActions().every((a) => 'actor' in a.command && a.command.actor === 'haze'),
+    ).toBe(true);
     const result = encounter.submit(
       { type: 'attack', actor: 'hiro', target: 'heket' },
       { entered: { 'hit:heket': d100(28), 'damage:heket': [10] } },
     );
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, error: { code: 'action/not-your-turn' } });
   });
 });
 

@@ -212,14 +212,7 @@ describe('Initiative ties and fixed-Initiative events', () => {
     expect(ofType(round3, 'fixed-event')).toHaveLength(0);
   });
 
-  // BUG: two fixed events on the same count come out in reverse listing order. Input: events
-  // [{ id: 'first', initiative: 10 }, { id: 'second', initiative: 10 }] (default
-  // eventsBeforeTies). Expected: the countdown has 'first' before 'second', as listed (combatant
-  // ties fall back to listing order, and evolve.ts's insertCharge puts "events and earlier charges
-  // first"). Actual: 'second' before 'first'. Cause: buildTimeline (timeline.ts) inserts each event
-  // before the first entry with count <= its own, which for the second event is the first event;
-  // inserting before the first entry with a lower count, or a combatant on an equal count, fixes it.
-  it.fails('two events on the same count happen in the order the setup lists them', () => {
+  it('two events on the same count happen in the order the setup lists them', () => {
     const encounter = start(
       windCave({
         events: [

@@ -247,14 +247,7 @@ describe('the Status Phase: Poison and Regen', () => {
     expect(hp(encounter, 'hiro')).toBe(60);
   });
 
-  // BUG: Regen's 'healed' event reports the nominal heal, not the HP restored. Input: Hiro (60
-  // max HP) at 58 HP with Regen (10%) reaches the Status Phase. Expected: amount 2 (hpAfter 60),
-  // as Cure's 'healed' event reports ("healing stops at the maximum HP and reports what it
-  // restored" in abilities.test.ts). Actual: amount 6. Cause: endRound (timeline.ts) emits
-  // `amount` before clamping hpAfter; it should emit hpAfter - current.hp. (Absorbed damage has
-  // the same mismatch: DamageRecord.amount is documented as "the HP restored" but is the
-  // unclamped damage, e.g. 30 when a Heket at 290/300 absorbs 30.)
-  it.fails('Regen reports the HP it restored when it tops a combatant up', () => {
+  it('Regen reports the HP it restored when it tops a combatant up', () => {
     const setup = withStatuses();
     sheet(setup, 'hiro').hp = 58;
     sheet(setup, 'hiro').statuses = [{ status: 'regen' }];
@@ -510,16 +503,7 @@ describe('other Status Conditions', () => {
     expect(encounter.outcome()).toMatchObject({ over: true, winner: 'party' });
   });
 
-  // BUG: a GM's gm-status that incapacitates the last combatant of a side does not end the
-  // battle, while a gm-adjust to 0 HP does. Input: round 1 under way (Hiro's turn), then
-  // { type: 'gm-status', target: 'heket', status: 'petrify' } with Petrify = [cannot-act,
-  // incapacitated]. Expected: outcome() over, the party the winner ("When all combatants on one
-  // side have been ... otherwise incapacitated ... the battle is considered over"), as after
-  // { type: 'gm-adjust', target: 'heket', hp: 0 }. Actual: outcome() is { over: false } and
-  // legalActions() still offers Hiro attacks on the petrified Heket until the next command runs
-  // the countdown. Cause: gmCommand (decide.ts) calls battleOver only for gm-adjust; calling it
-  // for gm-status too (when round > 0) fixes it.
-  it.fails('the GM petrifying the last enemy mid-round ends the battle at once', () => {
+  it('the GM petrifying the last enemy mid-round ends the battle at once', () => {
     const encounter = start(withStatuses());
     beginRound(encounter);
     run(encounter, { type: 'gm-status', target: 'heket', status: 'petrify' });

@@ -60,6 +60,7 @@ export function attack(
       skill: weapon.skill,
       ignoresArmor: false,
       ignoresCap: false,
+      pool: 'hp',
       critical: check.critical,
       chain,
     });
@@ -75,6 +76,7 @@ interface DamageSpec {
   readonly skill: string | undefined;
   readonly ignoresArmor: boolean;
   readonly ignoresCap: boolean;
+  readonly pool: 'hp' | 'mp';
   readonly critical: boolean;
   /** The Reaction triggers that led to this damage (see react). */
   readonly chain: ReadonlySet<ReactionTrigger>;
@@ -118,6 +120,24 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
     affinity: spec.element === undefined ? undefined : target.sheet.affinities[spec.element],
     cap: spec.ignoresCap ? null : options.damageCap,
   });
+  if (spec.pool === 'mp') {
+    // MP damage (and MP absorbed) changes MP only; nobody is knocked out at 0 MP.
+    const mpAfter = result.absorbed
+      ? Math.min(target.sheet.stats.mp, target.mp + result.amount)
+      : Math.max(0, target.mp - result.amount);
+    r.emit({
+      type: 'damage-dealt',
+      source: sourceId,
+      target: targetId,
+      roll,
+      amount: Math.abs(mpAfter - target.mp),
+      absorbed: result.absorbed,
+      hpAfter: target.hp,
+      mpAfter,
+      breakdown: `${result.breakdown} (to MP)`,
+    });
+    return;
+  }
   const hpAfter = result.absorbed
     ? Math.min(target.sheet.stats.hp, target.hp + result.amount)
     : Math.max(0, target.hp - result.amount);
@@ -251,6 +271,7 @@ export function applyAbilityEffects(
         skill: ability.damage.code === undefined ? weapon.skill : undefined,
         ignoresArmor: ability.damage.ignoresArmor,
         ignoresCap: ability.damage.ignoresCap,
+        pool: ability.damage.pool,
         critical: check.critical,
         chain,
       });

@@ -28,6 +28,8 @@ export interface DamageRecord {
   /** Absorbed damage heals: amount is then the HP restored. */
   readonly absorbed: boolean;
   readonly hpAfter: number;
+  /** Set when the damage was to MP: what the target has left. */
+  readonly mpAfter?: number;
   /** `30 - ARM 10 = 20` */
   readonly breakdown: string;
 }

@@ -86,6 +86,11 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
     case 'ability-used':
       return update(state, event.actor, (c) => ({ ...c, mp: event.mpAfter, hp: event.hpAfter }));
     case 'damage-dealt':
+      return update(state, event.target, (c) => ({
+        ...c,
+        hp: event.hpAfter,
+        mp: event.mpAfter ?? c.mp,
+      }));
     case 'healed':
       return update(state, event.target, (c) => ({ ...c, hp: event.hpAfter }));
     case 'status-inflicted':

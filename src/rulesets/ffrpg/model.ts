@@ -91,6 +91,8 @@ export const damageEffectSchema = z.strictObject({
   ignoresArmor: z.boolean().default(false),
   /** The Damage Cap of 999 does not apply: the text says such effects state it. */
   ignoresCap: z.boolean().default(false),
+  /** Damage to MP instead of HP ("The same also applies to attacks that damage the target's MP"). */
+  pool: z.enum(['hp', 'mp']).default('hp'),
 });
 
 export const statusApplicationSchema = z.strictObject({

@@ -459,3 +459,57 @@ describe('damage in battle', () => {
     });
   });
 });
+
+describe('damage to MP', () => {
+  it('"The same also applies to attacks that damage the target\'s MP rather than HP": capped at 999, HP untouched', async () => {
+    const { Encounter } = await import('../../../src/engine/index.js');
+    const { ffrpg } = await import('../../../src/rulesets/ffrpg/index.js');
+    const { windCave } = await import('./fixtures.js');
+    const setup = windCave();
+    const mint = setup.sides[0]!.combatants[2]!;
+    const created = Encounter.create(
+      ffrpg,
+      {
+        ...setup,
+        sides: [
+          { ...setup.sides[0]!, combatants: [{ ...mint, abilities: ['osmose'] }] },
+          {
+            ...setup.sides[1]!,
+            combatants: [
+              {
+                ...setup.sides[1]!.combatants[0]!,
+                stats: { hp: 300, mp: 2000, eva: 22, arm: 10, marm: 5 },
+              },
+            ],
+          },
+        ],
+        abilities: {
+          ...setup.abilities,
+          osmose: {
+            name: 'Osmose',
+            type: 'magic',
+            damage: { code: '1500 + d6', damageType: 'magical', pool: 'mp' },
+          },
+        },
+      },
+      1,
+    );
+    if (!created.ok) throw new Error(created.error.message);
+    const battle = created.value;
+    battle.submit(
+      { type: 'begin-round' },
+      { entered: { 'initiative:mint': [10], 'initiative:heket': [1] } },
+    );
+    const used = battle.submit(
+      { type: 'use-ability', actor: 'mint', ability: 'osmose', target: 'heket' },
+      { entered: { 'damage:heket': [3] } },
+    );
+    expect(used.ok).toBe(true);
+    expect(battle.state.combatants.heket).toMatchObject({ hp: 300, mp: 2000 - 999 });
+    const dealt = used.ok ? used.value.find((e) => e.type === 'damage-dealt') : undefined;
+    expect(dealt).toMatchObject({ amount: 999, mpAfter: 1001, hpAfter: 300 });
+    expect(dealt?.type === 'damage-dealt' && dealt.breakdown).toBe(
+      '1503 - M. ARM 5 = 1498, capped at 999 (to MP)',
+    );
+  });
+});

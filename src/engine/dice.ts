@@ -1,5 +1,6 @@
 import {
   DiceError,
+  type DiceSource,
   EnteredDice,
   parseDice,
   type SeededDice,
@@ -7,15 +8,18 @@ import {
 } from '../dice/index.js';
 
 /**
- * A roll as an event records it: enough to show the table what happened and to replay without
- * rolling again. `purpose` names the roll within its command (`hit:heket`, `damage:heket`,
- * `initiative:hiro`), which is also how a GM enters physical dice for it.
+ * A roll as an event records it: every die it used, so replay never rolls and a save can be
+ * checked, and the one-line explanation for the table. `purpose` names the roll within its
+ * command (`hit:heket`, `damage:heket`, `initiative:hiro`), which is also how a GM enters
+ * physical dice for it.
  */
 export interface RollRecord {
   readonly purpose: string;
   readonly notation: string;
   readonly total: number;
-  /** The one-line explanation: `2*AGI + d12 = 2 * 10 + [10] = 30`. Empty when not explained. */
+  /** The faces in the order the roll used them, each 1 to its die's sides. */
+  readonly dice: readonly number[];
+  /** `2*AGI + d12 = 2 * 10 + [10] = 30`. Empty when the command asked for no explanations. */
   readonly text: string;
   /** True when the faces were rolled at the table and entered. */
   readonly entered: boolean;
@@ -43,7 +47,8 @@ export class DiceEntryError extends Error {
       | 'dice/entered-out-of-range'
       | 'dice/entered-too-few'
       | 'dice/entered-too-many'
-      | 'dice/needs-entry',
+      | 'dice/needs-entry'
+      | 'save/inconsistent',
     message: string,
     /** The roll in question, so an interface can ask for exactly those dice. */
     readonly purpose: string,
@@ -61,13 +66,35 @@ export interface CommandDiceOptions {
   readonly explain?: boolean;
 }
 
+/** Numbers repeated purposes within one command. */
+class Purposes {
+  private readonly seen = new Map<string, number>();
+
+  next(asked: string): string {
+    const count = (this.seen.get(asked) ?? 0) + 1;
+    this.seen.set(asked, count);
+    return count === 1 ? asked : `${asked}#${count}`;
+  }
+}
+
+/** Passes faces through from another source and keeps a copy of each. */
+class RecordingSource implements DiceSource {
+  readonly faces: number[] = [];
+  constructor(private readonly inner: DiceSource) {}
+  roll(sides: number): number {
+    const face = this.inner.roll(sides);
+    this.faces.push(face);
+    return face;
+  }
+}
+
 /**
  * The dice of one command: entered faces where the GM gave them, the encounter's seeded stream
  * everywhere else.
  */
 export class CommandDice implements DiceRoller {
   private readonly used = new Set<string>();
-  private readonly asked = new Map<string, number>();
+  private readonly purposes = new Purposes();
 
   constructor(
     private readonly seeded: SeededDice,
@@ -75,11 +102,7 @@ export class CommandDice implements DiceRoller {
   ) {}
 
   roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
-    // A second roll for the same purpose in one command (a charge coming due after an attack
-    // on the same target) is 'damage:heket#2', so each roll can be entered on its own.
-    const seen = (this.asked.get(asked) ?? 0) + 1;
-    this.asked.set(asked, seen);
-    const purpose = seen === 1 ? asked : `${asked}#${seen}`;
+    const purpose = this.purposes.next(asked);
     const expression = parseDice(notation);
     const faces = this.options.entered?.[purpose];
     if (faces === undefined) {
@@ -91,46 +114,126 @@ export class CommandDice implements DiceRoller {
           notation,
         );
       }
+      const source = new RecordingSource(this.seeded);
       if (this.options.explain === false) {
-        return {
-          purpose,
-          notation,
-          total: expression.total(this.seeded, variables),
-          text: '',
-          entered: false,
-        };
+        const total = expression.total(source, variables);
+        return { purpose, notation, total, dice: source.faces, text: '', entered: false };
       }
-      const result = expression.roll({ dice: this.seeded, variables });
-      return { purpose, notation, total: result.total, text: result.text, entered: false };
+      const result = expression.roll({ dice: source, variables });
+      return {
+        purpose,
+        notation,
+        total: result.total,
+        dice: source.faces,
+        text: result.text,
+        entered: false,
+      };
     }
     this.used.add(purpose);
-    const dice = new EnteredDice(faces);
-    try {
-      const result = expression.roll({ dice, variables });
-      if (dice.remaining > 0) {
-        throw new DiceEntryError(
-          'dice/entered-too-many',
-          `${purpose} (${notation}) uses fewer dice than the ${faces.length} entered`,
-          purpose,
-          notation,
-        );
-      }
-      return { purpose, notation, total: result.total, text: result.text, entered: true };
-    } catch (error) {
-      if (error instanceof DiceError && error.code.startsWith('dice/entered-')) {
-        throw new DiceEntryError(
-          error.code as DiceEntryError['code'],
-          `${purpose} (${notation}): ${error.message}`,
-          purpose,
-          notation,
-        );
-      }
-      throw error;
-    }
+    const result = rollEntered(purpose, notation, faces, variables);
+    return { ...result, entered: true };
   }
 
   /** Entered rolls the command never asked for: most likely a typo in the purpose. */
   unusedEntries(): string[] {
     return Object.keys(this.options.entered ?? {}).filter((purpose) => !this.used.has(purpose));
   }
+}
+
+function rollEntered(
+  purpose: string,
+  notation: string,
+  faces: readonly number[],
+  variables: Variables,
+): Omit<RollRecord, 'entered'> {
+  const dice = new EnteredDice(faces);
+  try {
+    const result = parseDice(notation).roll({ dice, variables });
+    if (dice.remaining > 0) {
+      throw new DiceEntryError(
+        'dice/entered-too-many',
+        `${purpose} (${notation}) uses fewer dice than the ${faces.length} entered`,
+        purpose,
+        notation,
+      );
+    }
+    return { purpose, notation, total: result.total, dice: [...dice.used], text: result.text };
+  } catch (error) {
+    if (error instanceof DiceError && error.code.startsWith('dice/entered-')) {
+      throw new DiceEntryError(
+        error.code as DiceEntryError['code'],
+        `${purpose} (${notation}): ${error.message}`,
+        purpose,
+        notation,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Hands a command the rolls a log recorded for it, in order, after checking each: same
+ * purpose, same notation, and the recorded faces give the recorded total. Deciding a logged
+ * command again with these must give exactly the logged events, or the log was changed.
+ */
+export class ReplayDice implements DiceRoller {
+  private readonly byPurpose = new Map<string, RollRecord>();
+  private readonly purposes = new Purposes();
+
+  constructor(records: readonly RollRecord[]) {
+    for (const record of records) this.byPurpose.set(record.purpose, record);
+  }
+
+  roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
+    const purpose = this.purposes.next(asked);
+    const record = this.byPurpose.get(purpose);
+    if (record === undefined || record.notation !== notation) {
+      throw new DiceEntryError(
+        'save/inconsistent',
+        `the log has no roll for ${purpose} (${notation})`,
+        purpose,
+        notation,
+      );
+    }
+    this.byPurpose.delete(purpose);
+    const again = rollEntered(purpose, notation, record.dice, variables);
+    if (again.total !== record.total || (record.text !== '' && again.text !== record.text)) {
+      throw new DiceEntryError(
+        'save/inconsistent',
+        `the logged roll for ${purpose} does not add up`,
+        purpose,
+        notation,
+      );
+    }
+    return record;
+  }
+
+  /** True when the command used every logged roll. */
+  get finished(): boolean {
+    return this.byPurpose.size === 0;
+  }
+}
+
+/** Every RollRecord inside a command's events, in order: they are plain data of a known shape. */
+export function recordedRolls(events: readonly unknown[]): RollRecord[] {
+  const found: RollRecord[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (value !== null && typeof value === 'object') {
+      const v = value as Record<string, unknown>;
+      if (
+        typeof v.purpose === 'string' &&
+        typeof v.notation === 'string' &&
+        Array.isArray(v.dice) &&
+        typeof v.total === 'number'
+      ) {
+        found.push(v as unknown as RollRecord);
+        return;
+      }
+      for (const key of Object.keys(v)) visit(v[key]);
+    }
+  };
+  visit(events);
+  return found;
 }

@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { DiceError, SeededDice, type SeededDiceState, seededDice } from '../dice/index.js';
-import { CommandDice, type CommandDiceOptions, DiceEntryError } from './dice.js';
+import {
+  CommandDice,
+  type CommandDiceOptions,
+  DiceEntryError,
+  ReplayDice,
+  recordedRolls,
+} from './dice.js';
 import { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
 import { err, ok, type Result } from './result.js';
 import type { CommandBase, EventBase, LegalAction, Outcome, Ruleset } from './ruleset.js';
@@ -63,7 +70,12 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     return ok(new Encounter(ruleset, setup.value, dice.state, []));
   }
 
-  /** Rebuilds a saved encounter; the result has the same state and continues the same dice. */
+  /**
+   * Rebuilds a saved encounter; the result has the same state and continues the same dice.
+   * Every logged command is decided again with its logged dice, and must give exactly its
+   * logged events: a save edited by hand, or from a Moogle whose rules have changed since, is
+   * refused instead of loading into a state the rules could never reach.
+   */
   static load<Setup, State, Command extends CommandBase, Event extends EventBase>(
     ruleset: Ruleset<Setup, State, Command, Event>,
     saved: SavedEncounter,
@@ -77,16 +89,19 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     const setup = ruleset.parseSetup(saved.setup);
     if (!setup.ok)
       return err('save/bad-setup', `the save's setup does not load: ${setup.error.message}`);
-    let encounter: Encounter<Setup, State, Command, Event>;
     try {
       new SeededDice(saved.initialDice);
-      encounter = new Encounter(ruleset, setup.value, saved.initialDice, [
-        ...(saved.log as LogEntry<Command, Event>[]),
-      ]);
     } catch (error) {
       if (error instanceof DiceError) return err('save/bad-dice', error.message);
-      return err('save/bad-log', `the save's log does not replay: ${(error as Error).message}`);
+      throw error;
     }
+    const verified = verifyLog(
+      ruleset,
+      setup.value,
+      saved.log as readonly LogEntry<Command, Event>[],
+    );
+    if (!verified.ok) return verified;
+    const encounter = new Encounter(ruleset, setup.value, saved.initialDice, verified.value);
     const dice = encounter.dice.state.words;
     if (saved.dice.words.some((word, i) => word !== dice[i])) {
       return err('save/bad-dice', "the save's dice state does not match its log");
@@ -98,8 +113,9 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     return this.current;
   }
 
+  /** A copy: the encounter's own log never changes under a caller, nor a caller's under it. */
   get log(): readonly LogEntry<Command, Event>[] {
-    return this.entries;
+    return [...this.entries];
   }
 
   /** The events in force, in order: what the state is built from. */
@@ -133,6 +149,8 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
    * failure nothing changes, not even the dice stream.
    */
   submit(input: unknown, options: SubmitOptions = {}): Result<readonly Event[]> {
+    const checked = parseSubmitOptions(options);
+    if (!checked.ok) return checked;
     const command = this.ruleset.parseCommand(input);
     if (!command.ok) return command;
     const diceBefore = this.dice.state;
@@ -209,8 +227,9 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     return state;
   }
 
+  /** A deep copy, plain JSON: what later commands do to the encounter never reaches it. */
   save(): SavedEncounter {
-    return {
+    return structuredClone({
       format: SAVE_FORMAT,
       version: SAVE_VERSION,
       ruleset: this.ruleset.id,
@@ -218,6 +237,94 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
       initialDice: this.initialDice,
       dice: this.dice.state,
       log: this.entries,
-    };
+    });
   }
+}
+
+// Only the shape here: each face is checked against the die it fills, with a better message.
+const enteredFaces = z.record(z.string(), z.array(z.number()).max(10_000));
+const submitOptions = z.object({
+  entered: enteredFaces.optional(),
+  enterAll: z.boolean().optional(),
+  explain: z.boolean().optional(),
+});
+
+/** Submit options come from people too: `entered: 5` is refused, not ignored. */
+function parseSubmitOptions(options: unknown): Result<SubmitOptions> {
+  const parsed = submitOptions.safeParse(options);
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length === 0 ? 'options' : issue.path.join('.');
+  return err(
+    'dice/bad-entry',
+    `${where}: entered dice are whole numbers by roll, as { 'hit:heket': [2, 8] } (${issue.message})`,
+  );
+}
+
+/**
+ * Decides every logged command again against the state of its time, with its logged dice, and
+ * checks the events match; undo and redo must stay within what there is to undo or redo.
+ */
+function verifyLog<Setup, State, Command extends CommandBase, Event extends EventBase>(
+  ruleset: Ruleset<Setup, State, Command, Event>,
+  setup: Setup,
+  log: readonly LogEntry<Command, Event>[],
+): Result<LogEntry<Command, Event>[]> {
+  const verified: LogEntry<Command, Event>[] = [];
+  let state: State;
+  try {
+    state = ruleset.initialState(setup);
+  } catch (error) {
+    return err('save/bad-setup', `the save's setup does not start: ${(error as Error).message}`);
+  }
+  let history: History<Command, Event> = { applied: [], undone: [] };
+  const rebuild = (): State => {
+    let s = ruleset.initialState(setup);
+    for (const entry of history.applied)
+      for (const event of entry.events) s = ruleset.evolve(s, event);
+    return s;
+  };
+  for (const entry of log) {
+    const at = `log entry ${entry.seq}`;
+    if (entry.type !== 'command') {
+      const available = entry.type === 'undo' ? history.applied.length : history.undone.length;
+      if (entry.steps > available) {
+        return err(
+          'save/inconsistent',
+          `${at} ${entry.type}s ${entry.steps} steps, but only ${available} can be`,
+        );
+      }
+      verified.push(entry);
+      history = effectiveHistory(verified);
+      state = rebuild();
+      continue;
+    }
+    const command = ruleset.parseCommand(entry.command);
+    if (!command.ok) return err('save/inconsistent', `${at}: ${command.error.message}`);
+    const dice = new ReplayDice(recordedRolls(entry.events));
+    let decided: Result<readonly Event[]>;
+    try {
+      decided = ruleset.decide(state, command.value, dice);
+    } catch (error) {
+      if (error instanceof DiceEntryError || error instanceof DiceError) {
+        return err('save/inconsistent', `${at}: ${error.message}`);
+      }
+      throw error;
+    }
+    if (!decided.ok)
+      return err('save/inconsistent', `${at}: the command was refused: ${decided.error.message}`);
+    if (!dice.finished || JSON.stringify(decided.value) !== JSON.stringify(entry.events)) {
+      return err(
+        'save/inconsistent',
+        `${at}: its events are not what the command gives; the save was changed, or made by a different version of the rules`,
+      );
+    }
+    verified.push({ ...entry, command: command.value, events: decided.value });
+    history = {
+      applied: [...history.applied, verified.at(-1) as CommandEntry<Command, Event>],
+      undone: [],
+    };
+    for (const event of decided.value) state = ruleset.evolve(state, event);
+  }
+  return ok(verified);
 }

@@ -205,3 +205,85 @@ describe('the encounter engine', () => {
     expect(encounter.outcome()).toEqual({ over: true, winner: 'ann', reason: 'one fighter left' });
   });
 });
+
+describe('saves are checked, not trusted', () => {
+  it('a save is a copy: later commands do not reach it', () => {
+    const encounter = start(5);
+    play(encounter, script.slice(0, 2));
+    const saved = encounter.save();
+    const log = encounter.log;
+    play(encounter, script.slice(2, 3));
+    expect(saved.log).toHaveLength(2);
+    expect(log).toHaveLength(2);
+    const loaded = loadEncounter(saved, [duel]);
+    expect(loaded.ok).toBe(true);
+  });
+
+  it('records every die a roll used, and re-deciding the log with them must give the logged events', () => {
+    const encounter = start(8);
+    play(encounter, script);
+    const saved = JSON.parse(JSON.stringify(encounter.save()));
+    const first = saved.log[0].events[0];
+    expect(first.damage.dice).toHaveLength(1);
+    expect(first.damage.dice[0]).toBe(first.damage.total);
+
+    const tamper = (change: (save: typeof saved) => void): string => {
+      const copy = JSON.parse(JSON.stringify(saved));
+      change(copy);
+      const loaded = loadEncounter(copy, [duel]);
+      return loaded.ok ? 'ok' : loaded.error.code;
+    };
+    expect(tamper(() => {})).toBe('ok');
+    // A total that its dice do not give.
+    expect(
+      tamper((s) => {
+        s.log[0].events[0].damage.total = 6;
+        s.log[0].events[0].damage.dice = [5];
+      }),
+    ).toBe('save/inconsistent');
+    // Dice changed along with the total: the events no longer follow from them... or do, consistently.
+    expect(
+      tamper((s) => {
+        s.log[0].events[0].damage.text = 'made up';
+      }),
+    ).toBe('save/inconsistent');
+    // An event the command never produces, or one missing.
+    expect(
+      tamper((s) => {
+        s.log[0].events.push({ type: 'healed', target: 'ann', amount: 50 });
+      }),
+    ).toBe('save/inconsistent');
+    expect(
+      tamper((s) => {
+        s.log[0].events.pop();
+      }),
+    ).toBe('save/inconsistent');
+    expect(
+      tamper((s) => {
+        s.log[0].events.push({ type: 'bogus' });
+      }),
+    ).toBe('save/inconsistent');
+    // A command that was never legal.
+    expect(
+      tamper((s) => {
+        s.log[0].command.actor = 'bob';
+      }),
+    ).toBe('save/inconsistent');
+    // More undo than there is.
+    expect(
+      tamper((s) => {
+        s.log.push({ seq: s.log.length + 1, type: 'undo', steps: 50 });
+      }),
+    ).toBe('save/inconsistent');
+  });
+
+  it('refuses entered dice of the wrong shape instead of ignoring them', () => {
+    const encounter = start();
+    const before = JSON.stringify(encounter.log);
+    const result = encounter.submit(script[0], { entered: 5 } as never);
+    expect(result).toMatchObject({ ok: false, error: { code: 'dice/bad-entry' } });
+    const strings = encounter.submit(script[0], { entered: { 'damage:bob': ['5'] } } as never);
+    expect(strings).toMatchObject({ ok: false, error: { code: 'dice/bad-entry' } });
+    expect(JSON.stringify(encounter.log)).toBe(before);
+  });
+});

@@ -9,6 +9,7 @@ import type { DiceSource } from './source.js';
 export class EnteredDice implements DiceSource {
   private next = 0;
   private readonly missing: number[] = [];
+  private readonly handedOut: number[] = [];
 
   constructor(private readonly faces: readonly number[]) {}
 
@@ -28,7 +29,13 @@ export class EnteredDice implements DiceSource {
         `entered die ${index + 1} is ${entered}, but it fills a d${sides}, which shows ${range}`,
       );
     }
+    this.handedOut.push(face);
     return face;
+  }
+
+  /** The faces handed out so far, as the dice read them (a d10's 0 as 10). */
+  get used(): readonly number[] {
+    return this.handedOut;
   }
 
   /** True once a die was asked for that nobody entered. */

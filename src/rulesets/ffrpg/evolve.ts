@@ -153,6 +153,9 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
     case 'status-resisted':
     case 'turn-ended':
       return state;
+    default:
+      // Total: an event this version does not know changes nothing (saves are verified on load).
+      return state;
   }
 }
 

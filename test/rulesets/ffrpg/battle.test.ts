@@ -716,3 +716,25 @@ describe("the GM's hand: gm-adjust", () => {
     rejected(start(), { type: 'gm-adjust', target: 'moogle', hp: 5 }, 'action/unknown-target');
   });
 });
+
+describe('a save edited by hand', () => {
+  it('is refused when an event no longer follows from its command and dice (the Heket at "lots" HP)', () => {
+    const encounter = start();
+    beginRound(encounter);
+    run(
+      encounter,
+      { type: 'attack', actor: 'hiro', target: 'heket' },
+      { 'hit:heket': d100(28), 'damage:heket': [10] },
+    );
+    const saved = JSON.parse(JSON.stringify(encounter.save()));
+    expect(loadEncounter(saved, [ffrpg]).ok).toBe(true);
+    const dealt = saved.log[1].events.find((e: { type: string }) => e.type === 'damage-dealt');
+    for (const hpAfter of ['lots', -500, 1]) {
+      dealt.hpAfter = hpAfter;
+      expect(loadEncounter(saved, [ffrpg])).toMatchObject({
+        ok: false,
+        error: { code: 'save/inconsistent' },
+      });
+    }
+  });
+});

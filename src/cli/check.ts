@@ -66,6 +66,11 @@ function checkFfrpg(flags: CheckFlags, io: Io): void {
     '--rating',
     'Skill Ratings are whole numbers from 1 to 100, Attribute Ratings from 13 to 100',
   );
+  if (rating < 1 || rating > 100) {
+    throw new UsageError(
+      `--rating: ${rating} is not a Rating (Skill Ratings run 1 to 100, Attribute Ratings 13 to 100); put bonuses in --modifier`,
+    );
+  }
   const modifier = parseConditionalModifier(flags.modifier);
   if (!modifier.ok) throw new UsageError(`--modifier: ${modifier.error.message}`);
   const entered =

@@ -23,6 +23,7 @@ export {
 } from './expression.js';
 export { DEFAULT_LIMITS, type DiceLimits } from './limits.js';
 export type * from './notation/ast.js';
+export { rollsDice, variablesUsed } from './notation/inspect.js';
 export { Distribution, type DistributionJson, type ExactOutcome } from './odds/distribution.js';
 export { EnteredDice, parseEnteredFaces } from './random/entered.js';
 export { type DiceSource, MAX_SIDES } from './random/source.js';

@@ -23,6 +23,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     attribute: z.enum(['STR', 'VIT', 'AGI', 'SPD', 'MAG', 'SPR']).optional(),
     modifier: z.union([z.number().int().min(-80).max(80), z.string().min(1)]).default(0),
     task: z.string().max(200).optional(),
+    /** The GM declares the task impossible: the Rule of 10 does not save it. */
+    impossible: z.boolean().default(false),
   }),
   /** The GM ends a Scene (a change of location, or time passing). */
   z.strictObject({ type: z.literal('end-scene') }),

@@ -60,16 +60,18 @@ export const statusKind = defineKind({
   schema: statusSchema,
 });
 
+const jobSchema = z.object({
+  name: z.string().min(1),
+  class: z.enum(['warrior', 'expert', 'mage', 'adept']),
+  abilitySet: z.array(z.string()).default([]),
+  description: z.string().optional(),
+});
+
 export const jobKind = defineKind({
   kind: 'ffrpg/job',
   description: 'An FFRPG Job: its Class and its Ability Set.',
-  schema: z.object({
-    name: z.string().min(1),
-    class: z.enum(['warrior', 'expert', 'mage', 'adept']),
-    abilitySet: z.array(z.string()).default([]),
-    description: z.string().optional(),
-  }),
-  references: (job: { abilitySet: string[] }) =>
+  schema: jobSchema,
+  references: (job: z.infer<typeof jobSchema>) =>
     job.abilitySet.map((id, i) => ({ kind: 'ffrpg/ability', id, path: `abilitySet[${i}]` })),
 });
 
@@ -195,6 +197,15 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
         return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
       const weapon =
         typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
+      const job = sheet.job === undefined ? undefined : library.get(jobKind, sheet.job);
+      const outside =
+        job === undefined ? [] : sheet.abilities.filter((a) => !job.abilitySet.includes(a));
+      if (job !== undefined && outside.length > 0) {
+        return err(
+          'encounter/invalid',
+          `${where}: ${sheet.name}'s Job ${job.name} has no ${outside.join(', ')} in its Ability Set (${job.abilitySet.join(', ') || 'empty'})`,
+        );
+      }
       combatants.push({
         ...entityFields(sheet),
         id: who.id ?? id,

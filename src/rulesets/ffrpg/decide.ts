@@ -14,7 +14,7 @@ import {
   type FfrpgState,
   isActive,
 } from './state.js';
-import { advance, battleOver, beginRound } from './timeline.js';
+import { advance, battleOver, beginRound, endRound } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
 export function decide(
@@ -29,6 +29,9 @@ export function decide(
   if (command.type === 'end-scene') {
     if (state.setup.mode !== 'scene')
       return err('battle/not-a-scene', 'a battle ends when a side is beaten, not by end-scene');
+    // "Once all action has been resolved and the Scene ends, the effects of Status Conditions
+    // are resolved": a Scene ended mid-round still has its Status Phase.
+    if (state.phase === 'action') endRound(r);
     r.emit({ type: 'scene-ended', round: state.round });
     return ok(r.events);
   }
@@ -38,6 +41,20 @@ export function decide(
     }
     beginRound(r);
     return ok(r.events);
+  }
+  if (
+    command.type === 'task-check' &&
+    state.setup.mode === 'scene' &&
+    state.phase === 'initiative'
+  ) {
+    // "Otherwise, participants decide among themselves who takes the lead": outside a
+    // countdown anyone in the Scene may make a Task Check (the bridge crossing, the sneaking).
+    const actor = state.combatants[command.actor];
+    if (actor === undefined)
+      return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
+    if (!canAct(state, actor)) return err('action/cannot-act', `${actor.sheet.name} cannot act`);
+    const checked = taskCheck(r, actor, command);
+    return checked.ok ? ok(r.events) : checked;
   }
   if (state.phase !== 'action')
     return err('battle/no-round', 'begin a round first: everyone rolls Initiative');
@@ -224,7 +241,7 @@ function taskCheck(
   const cos = rating.value + modifier.value;
   const formula = `${rating.name} ${rating.value} ${modifier.value >= 0 ? '+' : '-'} ${Math.abs(modifier.value)}`;
   const check = taskCheckNeedsRoll(cos)
-    ? r.check('check', cos, formula)
+    ? r.check('check', cos, formula, command.impossible)
     : { ...AUTOMATIC, cos, formula };
   r.emit({
     type: 'task-checked',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { diceCode } from '../../content/index.js';
+import { type DiceAst, parseDice, rollsDice, variablesUsed } from '../../dice/index.js';
 import { AFFINITIES, ELEMENT_ALIASES, ELEMENTS, type Element } from './elements.js';
 
 /**
@@ -12,8 +13,52 @@ export type Attribute = (typeof ATTRIBUTES)[number];
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** A dice field: checked by the dice engine when the data is read, kept as its notation. */
-export const diceNotation = diceCode();
+/** The names FFRPG damage codes and CoS formulas may use. */
+export const FORMULA_VARIABLES = [
+  'STR',
+  'VIT',
+  'AGI',
+  'SPD',
+  'MAG',
+  'SPR',
+  'LVL',
+  'ACC',
+  'MACC',
+  'SKILL',
+] as const;
+
+/**
+ * A dice field: checked by the dice engine when the data is read, kept as its notation. Its
+ * variables must be ones FFRPG gives, so `2*AGL + d12` fails at load, not in the middle of a fight.
+ */
+export const diceNotation = diceCode().superRefine((notation, ctx) => {
+  let ast: DiceAst;
+  try {
+    ast = parseDice(notation).ast;
+  } catch {
+    return; // diceCode() has reported it
+  }
+  const unknown = variablesUsed(ast).filter(
+    (name) => !(FORMULA_VARIABLES as readonly string[]).includes(name),
+  );
+  if (unknown.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown variable ${unknown.map((n) => `'${n}'`).join(', ')} in "${notation}": FFRPG gives ${FORMULA_VARIABLES.join(', ')}`,
+    });
+  }
+});
+
+/** A CoS formula: arithmetic on statistics, no dice (the d% is rolled against it). */
+export const cosFormula = diceNotation.superRefine((notation, ctx) => {
+  try {
+    if (rollsDice(parseDice(notation).ast)) {
+      ctx.addIssue({ code: 'custom', message: `a CoS formula rolls no dice; "${notation}" does` });
+    }
+  } catch {
+    // reported already
+  }
+});
 
 export const elementName = z.string().transform((name, ctx) => {
   const key = name.trim().toLowerCase();
@@ -75,7 +120,7 @@ export const cosSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('formula'),
-    formula: diceNotation,
+    formula: cosFormula,
     guard: z.enum(['eva', 'meva']).optional(),
   }),
 ]);
@@ -295,6 +340,8 @@ export const optionsSchema = z.strictObject({
   /** Characters knocked out at the end of the battle still get their share of XP. */
   xpToKnockedOut: z.boolean().default(false),
   damageCap: whole(1, 99_999).default(999),
+  /** How the Rule of 10 reads below a CoS of 10: the chapter's wording or the glossary's (docs/rulings.md). */
+  ruleOf10Reading: z.enum(['saves-the-roll', 'floors-the-cos']).default('saves-the-roll'),
 });
 export type FfrpgOptions = z.infer<typeof optionsSchema>;
 
@@ -330,8 +377,26 @@ export const setupSchema = z
       });
     }
     const seen = new Set<string>();
+    const sideIds = new Set<string>();
     setup.sides.forEach((side, s) => {
+      if (sideIds.has(side.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sides', s, 'id'],
+          message: `side id '${side.id}' is used twice`,
+        });
+      sideIds.add(side.id);
       side.combatants.forEach((c, i) => {
+        const skill = c.weapon?.skill;
+        if (skill !== undefined && !(skill in c.skills)) {
+          // A typo here would silently make every attack's CoS lower by the whole Skill.
+          const has = Object.keys(c.skills).join(', ') || 'none';
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sides', s, 'combatants', i, 'weapon', 'skill'],
+            message: `${c.name}'s weapon uses the Skill '${skill}', which ${c.name} does not have (has: ${has}); give it a rating, however low`,
+          });
+        }
         if (seen.has(c.id))
           ctx.addIssue({
             code: 'custom',
@@ -358,6 +423,16 @@ export const setupSchema = z
           }
         });
       });
+    });
+    const eventIds = new Set<string>();
+    setup.events.forEach((event, i) => {
+      if (eventIds.has(event.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['events', i, 'id'],
+          message: `event id '${event.id}' is used twice`,
+        });
+      eventIds.add(event.id);
     });
     for (const [id, ability] of Object.entries(setup.abilities)) {
       [...ability.inflicts.map((x) => x.status), ...ability.cures].forEach((status) => {

@@ -43,10 +43,13 @@ export class Resolution {
   }
 
   /** Rolls d% for a check and judges it; attacks and effects always roll, so Criticals stay possible. */
-  check(purpose: string, cos: number, formula: string): CheckRecord {
+  check(purpose: string, cos: number, formula: string, impossible = false): CheckRecord {
     const roll = this.dice.roll(purpose, 'd%');
+    const { botchAlwaysFails, ruleOf10Reading } = this.state.setup.options;
     const judged = judgePercentileRoll(cos, roll.total, {
-      botchAlwaysFails: this.state.setup.options.botchAlwaysFails,
+      botchAlwaysFails,
+      ruleOf10Reading,
+      impossible,
     });
     return {
       cos,

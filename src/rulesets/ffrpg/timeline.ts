@@ -164,10 +164,9 @@ export function endRound(r: Resolution): void {
       const current = r.combatant(id);
       if (!isActive(current)) break;
       if (effect.kind === 'status-phase-damage') {
-        const amount = Math.max(
-          1,
-          Math.floor((current.sheet.stats.hp * effect.percentOfMaxHp) / 100),
-        );
+        // Damage from a share of HP is capped like any other ("would still only remove 999 HP").
+        const share = Math.floor((current.sheet.stats.hp * effect.percentOfMaxHp) / 100);
+        const amount = Math.min(Math.max(1, share), r.state.setup.options.damageCap);
         const hpAfter = Math.max(0, current.hp - amount);
         r.emit({
           type: 'damage-dealt',

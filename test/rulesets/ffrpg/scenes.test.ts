@@ -123,3 +123,108 @@ describe('Scenes', () => {
     expect(lonely).toMatchObject({ ok: false, error: { code: 'setup/invalid' } });
   });
 });
+
+describe('Task Checks outside a countdown', () => {
+  it('"Haze and Mint both have Attribute Ratings of 34 in Speed; Hiro\'s is 25 ... +40 ... 40, 62, 29: all three rolls are underneath"', () => {
+    const scene = collapsingChamber();
+    const rolls: [string, number[], number][] = [
+      ['mint', [4, 0], 74],
+      ['hiro', [6, 2], 65],
+      ['haze', [2, 9], 74],
+    ];
+    for (const [actor, roll, cos] of rolls) {
+      const events = ok(
+        scene.submit(
+          { type: 'task-check', actor, attribute: 'SPD', modifier: 'easy' },
+          { entered: { check: roll } },
+        ),
+      );
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ type: 'task-checked', check: { cos, success: true } });
+    }
+    expect(scene.state.round).toBe(0);
+  });
+
+  it('an impossible task is not saved by the Rule of 10', () => {
+    const scene = collapsingChamber();
+    const events = ok(
+      scene.submit(
+        {
+          type: 'task-check',
+          actor: 'haze',
+          attribute: 'STR',
+          modifier: -80,
+          impossible: true,
+          task: 'throw the castle',
+        },
+        { entered: { check: [0, 5] } },
+      ),
+    );
+    expect(events[0]).toMatchObject({ check: { cos: -46, success: false, ruleOf10: false } });
+  });
+
+  it('ending a Scene mid-round still has its Status Phase: Timers count down', () => {
+    const scene = collapsingChamber();
+    ok(scene.submit({ type: 'gm-status', target: 'hiro', status: 'poison', timer: 3 }));
+    ok(
+      scene.submit(
+        { type: 'begin-round' },
+        { entered: { 'initiative:haze': [4], 'initiative:mint': [3], 'initiative:hiro': [2] } },
+      ),
+    );
+    const ended = ok(scene.submit({ type: 'end-scene' }));
+    expect(ended.map((e) => e.type)).toEqual([
+      'damage-dealt',
+      'status-timers-counted',
+      'round-ended',
+      'scene-ended',
+    ]);
+    expect(scene.state.combatants.hiro?.statuses).toEqual([{ status: 'poison', timer: 2 }]);
+  });
+});
+
+describe('options', () => {
+  it("ruleOf10Reading 'floors-the-cos': below CoS 10 no success is critical (the glossary's reading)", () => {
+    const roll = (reading: 'saves-the-roll' | 'floors-the-cos') => {
+      const setup = windCave({ options: { ruleOf10Reading: reading } });
+      const scene = ok(
+        Encounter.create(ffrpg, { ...setup, mode: 'scene', sides: [setup.sides[0]!] }, 1),
+      );
+      return ok(
+        scene.submit(
+          { type: 'task-check', actor: 'hiro', skill: 'Stealth', modifier: -15 },
+          { entered: { check: [0, 3] } },
+        ),
+      )[0];
+    };
+    expect(roll('saves-the-roll')).toMatchObject({
+      check: { cos: 5, success: true, critical: true, ruleOf10: false },
+    });
+    expect(roll('floors-the-cos')).toMatchObject({
+      check: { cos: 5, success: true, critical: false, ruleOf10: true },
+    });
+  });
+
+  it('Poison is held to the Damage Cap: "would still only remove 999 HP"', () => {
+    const setup = windCave();
+    const heket = setup.sides[1]!.combatants[0]!;
+    const big = {
+      ...setup,
+      sides: [
+        setup.sides[0]!,
+        { ...setup.sides[1]!, combatants: [{ ...heket, stats: { ...heket.stats, hp: 50_000 } }] },
+      ],
+    };
+    const battle = ok(Encounter.create(ffrpg, big, 1));
+    ok(battle.submit({ type: 'gm-status', target: 'heket', status: 'poison' }));
+    ok(battle.submit({ type: 'begin-round' }));
+    let events: readonly FfrpgEvent[] = [];
+    for (let i = 0; i < 10 && battle.state.round === 1; i++) {
+      const actor = battle.legalActions().find((a) => a.command.type === 'pass');
+      if (actor === undefined) break;
+      events = ok(battle.submit(actor.command));
+    }
+    const poison = events.find((e) => e.type === 'damage-dealt' && e.target === 'heket');
+    expect(poison).toMatchObject({ amount: 999, hpAfter: 50_000 - 999 });
+  });
+});

@@ -26,6 +26,25 @@ export const commandSchema = z.discriminatedUnion('type', [
     /** The GM declares the task impossible: the Rule of 10 does not save it. */
     impossible: z.boolean().default(false),
   }),
+  /**
+   * An Opposed Task Check outside the countdown: everyone rolls at once ("the party's Stealth
+   * against the monster's Awareness"); each names a Skill or an Attribute and a modifier.
+   */
+  z.strictObject({
+    type: z.literal('opposed-check'),
+    task: z.string().max(200).optional(),
+    participants: z
+      .array(
+        z.strictObject({
+          actor: id,
+          skill: z.string().min(1).optional(),
+          attribute: z.enum(['STR', 'VIT', 'AGI', 'SPD', 'MAG', 'SPR']).optional(),
+          modifier: z.union([z.number().int().min(-80).max(80), z.string().min(1)]).default(0),
+        }),
+      )
+      .min(2)
+      .max(20),
+  }),
   /** The GM ends a Scene (a change of location, or time passing). */
   z.strictObject({ type: z.literal('end-scene') }),
   z.strictObject({ type: z.literal('flee'), actor: id }),

@@ -1,10 +1,14 @@
 import type { DiceRoller } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { applyAbilityEffects, attack } from './actions.js';
-import { parseConditionalModifier, taskCheckNeedsRoll } from './checks/index.js';
+import {
+  parseConditionalModifier,
+  resolveOpposedCheck,
+  taskCheckNeedsRoll,
+} from './checks/index.js';
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';
-import type { Ability } from './model.js';
+import type { Ability, Attribute } from './model.js';
 import { AUTOMATIC, hasEffect, Resolution } from './resolution.js';
 import { attributeRating } from './skills.js';
 import {
@@ -41,6 +45,16 @@ export function decide(
     }
     beginRound(r);
     return ok(r.events);
+  }
+  if (command.type === 'opposed-check') {
+    if (state.setup.mode !== 'scene' || state.phase !== 'initiative') {
+      return err(
+        'battle/not-now',
+        'Opposed Task Checks are made in a Scene, outside the Initiative countdown',
+      );
+    }
+    const checked = opposedCheck(r, command);
+    return checked.ok ? ok(r.events) : checked;
   }
   if (
     command.type === 'task-check' &&
@@ -209,37 +223,59 @@ function useAbility(
   return ok(true);
 }
 
+interface RatedCheck {
+  readonly rating: { readonly name: string; readonly value: number };
+  readonly modifier: number;
+  readonly cos: number;
+  readonly formula: string;
+}
+
+/** The CoS of a check on a Skill or an Attribute Rating (3 x Attribute + 10) with a Conditional Modifier. */
+function rate(
+  actor: CombatantState,
+  choice: {
+    skill?: string | undefined;
+    attribute?: Attribute | undefined;
+    modifier: number | string;
+  },
+): Result<RatedCheck> {
+  if ((choice.skill === undefined) === (choice.attribute === undefined)) {
+    return err('action/bad-check', 'a Task Check names either a skill or an attribute');
+  }
+  const modifier = parseConditionalModifier(choice.modifier);
+  if (!modifier.ok) return err('action/bad-check', modifier.error.message);
+  let rating: { name: string; value: number };
+  if (choice.skill !== undefined) {
+    const value = actor.sheet.skills[choice.skill];
+    if (value === undefined) {
+      const known = Object.keys(actor.sheet.skills).join(', ') || 'none';
+      return err(
+        'action/unknown-skill',
+        `${actor.sheet.name} has no Skill '${choice.skill}' (has: ${known})`,
+      );
+    }
+    rating = { name: choice.skill, value };
+  } else {
+    const attribute = choice.attribute!;
+    rating = {
+      name: `${attribute} Rating`,
+      value: attributeRating(actor.sheet.attributes[attribute]) ?? 0,
+    };
+  }
+  const m = modifier.value;
+  const formula = `${rating.name} ${rating.value} ${m >= 0 ? '+' : '-'} ${Math.abs(m)}`;
+  return ok({ rating, modifier: m, cos: rating.value + m, formula });
+}
+
 /** A Task Check on the combatant's turn: "Rodger: Rolls against Speed, please." */
 function taskCheck(
   r: Resolution,
   actor: CombatantState,
   command: Extract<FfrpgCommand, { type: 'task-check' }>,
 ): Result<true> {
-  if ((command.skill === undefined) === (command.attribute === undefined)) {
-    return err('action/bad-check', 'a Task Check names either a skill or an attribute');
-  }
-  const modifier = parseConditionalModifier(command.modifier);
-  if (!modifier.ok) return err('action/bad-check', modifier.error.message);
-  let rating: { name: string; value: number };
-  if (command.skill !== undefined) {
-    const value = actor.sheet.skills[command.skill];
-    if (value === undefined) {
-      const known = Object.keys(actor.sheet.skills).join(', ') || 'none';
-      return err(
-        'action/unknown-skill',
-        `${actor.sheet.name} has no Skill '${command.skill}' (has: ${known})`,
-      );
-    }
-    rating = { name: command.skill, value };
-  } else {
-    const attribute = command.attribute!;
-    rating = {
-      name: `${attribute} Rating`,
-      value: attributeRating(actor.sheet.attributes[attribute]) ?? 0,
-    };
-  }
-  const cos = rating.value + modifier.value;
-  const formula = `${rating.name} ${rating.value} ${modifier.value >= 0 ? '+' : '-'} ${Math.abs(modifier.value)}`;
+  const rated = rate(actor, command);
+  if (!rated.ok) return rated;
+  const { rating, modifier, cos, formula } = rated.value;
   const check = taskCheckNeedsRoll(cos)
     ? r.check('check', cos, formula, command.impossible)
     : { ...AUTOMATIC, cos, formula };
@@ -248,8 +284,54 @@ function taskCheck(
     actor: actor.id,
     task: command.task ?? rating.name,
     rating,
-    modifier: modifier.value,
+    modifier,
     check,
+  });
+  return ok(true);
+}
+
+/**
+ * An Opposed Task Check: "every party involved must roll, even if their CoS is 100 or higher.
+ * Whoever scores the farthest below the modified CoS for their Task Check wins."
+ */
+function opposedCheck(
+  r: Resolution,
+  command: Extract<FfrpgCommand, { type: 'opposed-check' }>,
+): Result<true> {
+  const participants: Extract<FfrpgEvent, { type: 'opposed-checked' }>['participants'][number][] =
+    [];
+  const seen = new Set<string>();
+  for (const p of command.participants) {
+    const actor = r.state.combatants[p.actor];
+    if (actor === undefined)
+      return err('action/unknown-combatant', `there is no combatant '${p.actor}'`);
+    if (seen.has(actor.id))
+      return err('action/bad-check', `${actor.sheet.name} is in the contest twice`);
+    seen.add(actor.id);
+    if (!canAct(r.state, actor)) return err('action/cannot-act', `${actor.sheet.name} cannot act`);
+    const rated = rate(actor, p);
+    if (!rated.ok) return rated;
+    const { rating, modifier, cos, formula } = rated.value;
+    participants.push({
+      actor: actor.id,
+      rating,
+      modifier,
+      check: r.check(`opposed:${actor.id}`, cos, formula),
+    });
+  }
+  const { botchAlwaysFails, ruleOf10Reading } = r.state.setup.options;
+  const result = resolveOpposedCheck(
+    participants.map((p) => ({ id: p.actor, cos: p.check.cos, roll: p.check.roll?.total ?? 0 })),
+    { botchAlwaysFails, ruleOf10Reading },
+  );
+  r.emit({
+    type: 'opposed-checked',
+    task: command.task ?? 'Opposed Task Check',
+    participants,
+    outcome:
+      result.outcome === 'winner'
+        ? { result: 'winner', winner: result.winner }
+        : { result: 'stalemate', reason: result.reason, reroll: result.reroll },
   });
   return ok(true);
 }

@@ -133,6 +133,24 @@ export type FfrpgEvent =
       readonly modifier: number;
       readonly check: CheckRecord;
     }
+  | {
+      readonly type: 'opposed-checked';
+      readonly task: string;
+      readonly participants: readonly {
+        readonly actor: string;
+        readonly rating: { readonly name: string; readonly value: number };
+        readonly modifier: number;
+        readonly check: CheckRecord;
+      }[];
+      /** The winner, or a stalemate and who rolls again. */
+      readonly outcome:
+        | { readonly result: 'winner'; readonly winner: string }
+        | {
+            readonly result: 'stalemate';
+            readonly reason: 'all-failed' | 'tie';
+            readonly reroll: readonly string[];
+          };
+    }
   | { readonly type: 'scene-ended'; readonly round: number }
   | { readonly type: 'round-ended'; readonly round: number }
   | { readonly type: 'battle-ended'; readonly winner: string | null; readonly reason: string }

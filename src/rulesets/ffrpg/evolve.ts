@@ -148,6 +148,7 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
       }));
     case 'attack-made':
     case 'task-checked':
+    case 'opposed-checked':
     case 'effect-checked':
     case 'reaction-triggered':
     case 'status-resisted':

@@ -228,3 +228,77 @@ describe('options', () => {
     expect(poison).toMatchObject({ amount: 999, hpAfter: 50_000 - 999 });
   });
 });
+
+describe('Opposed Task Checks in a Scene', () => {
+  /** The sleeping Heket's cavern: the party against the monster, no fight yet. */
+  function cavern() {
+    const setup = windCave();
+    const heket = setup.sides[1]!.combatants[0]!;
+    return ok(
+      Encounter.create(
+        ffrpg,
+        {
+          ...setup,
+          mode: 'scene',
+          sides: [
+            setup.sides[0]!,
+            { ...setup.sides[1]!, combatants: [{ ...heket, skills: { Awareness: 40 } }] },
+          ],
+        },
+        'cavern',
+      ),
+    );
+  }
+  const sneak = (who: string) => ({
+    type: 'opposed-check',
+    task: 'sneak past the Heket',
+    participants: [
+      { actor: who, skill: 'Stealth', modifier: 40 },
+      { actor: 'heket', skill: 'Awareness', modifier: -20 },
+    ],
+  });
+
+  it('"M and Blair roll under their CoSes by 30 and 68 respectively, while Rob fails his roll": Haze and Mint win, Hiro is a stalemate', () => {
+    const scene = cavern();
+    const haze = ok(
+      scene.submit(sneak('haze'), { entered: { 'opposed:haze': [5, 0], 'opposed:heket': [3, 2] } }),
+    );
+    expect(haze[0]).toMatchObject({
+      type: 'opposed-checked',
+      outcome: { result: 'winner', winner: 'haze' },
+    });
+    const mint = ok(
+      scene.submit(sneak('mint'), { entered: { 'opposed:mint': [1, 2], 'opposed:heket': [3, 2] } }),
+    );
+    expect(mint[0]).toMatchObject({ outcome: { result: 'winner', winner: 'mint' } });
+    const hiro = ok(
+      scene.submit(sneak('hiro'), { entered: { 'opposed:hiro': [6, 1], 'opposed:heket': [3, 2] } }),
+    );
+    expect(hiro[0]).toMatchObject({ outcome: { result: 'stalemate', reason: 'all-failed' } });
+    // "Rob: (rolling) 38. Rodger rolls in secret again, coming up with a 40—another failure."
+    const retry = ok(
+      scene.submit(sneak('hiro'), { entered: { 'opposed:hiro': [3, 8], 'opposed:heket': [4, 0] } }),
+    );
+    expect(retry[0]).toMatchObject({ outcome: { result: 'winner', winner: 'hiro' } });
+    const checked = retry[0] as Extract<FfrpgEvent, { type: 'opposed-checked' }>;
+    expect(checked.participants.map((p) => p.check.cos)).toEqual([60, 20]);
+  });
+
+  it('is refused during a countdown, with a participant twice, or in a battle', () => {
+    const scene = cavern();
+    expect(
+      scene.submit({
+        ...sneak('haze'),
+        participants: [sneak('haze').participants[0]!, sneak('haze').participants[0]!],
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'action/bad-check' },
+    });
+    ok(scene.submit({ type: 'begin-round' }));
+    expect(scene.submit(sneak('haze'))).toMatchObject({
+      ok: false,
+      error: { code: 'battle/not-now' },
+    });
+  });
+});

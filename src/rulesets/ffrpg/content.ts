@@ -27,6 +27,7 @@ import {
   weaponSchema,
 } from './model.js';
 import { ffrpg } from './ruleset.js';
+import { SKILL_GROUPS } from './skills.js';
 import type { FfrpgState } from './state.js';
 
 /**
@@ -117,7 +118,22 @@ export const levelTableKind = defineKind({
   schema: z.object({ levels: levelTableSchema }),
 });
 
+const skillSchema = z.object({
+  /** As sheets write it: `Guns`, `Awareness`. */
+  name: z.string().min(1),
+  group: z.enum(SKILL_GROUPS),
+  description: z.string().optional(),
+});
+
+export const skillKind = defineKind({
+  kind: 'ffrpg/skill',
+  description:
+    'An FFRPG Skill and its group (Artistic, General, Scholastic, Social, Technical, Thievery, Weapons, Wilderness).',
+  schema: skillSchema,
+});
+
 export const ffrpgKinds = [
+  skillKind,
   weaponKind,
   abilityKind,
   statusKind,
@@ -180,6 +196,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
   const statuses: Record<string, StatusDefinition> = {};
   for (const status of library.all(statusKind)) statuses[status.id] = entityFields(status);
   for (const ability of library.all(abilityKind)) abilities[ability.id] = entityFields(ability);
+  const skillNames = new Set(library.all(skillKind).map((skill) => skill.name));
   const sides: FfrpgSetup['sides'] = [];
   for (const [s, side] of spec.data.sides.entries()) {
     const combatants: CombatantSheet[] = [];
@@ -197,6 +214,15 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
         return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
       const weapon =
         typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
+      // Sheets name Skills as people write them; each must be a Skill the content defines.
+      const unknownSkills = Object.keys(sheet.skills).filter((name) => !skillNames.has(name));
+      if (unknownSkills.length > 0) {
+        const known = [...skillNames].sort().join(', ') || 'none';
+        return err(
+          'encounter/invalid',
+          `${where}: ${sheet.name} has Skills no ffrpg/skill defines: ${unknownSkills.join(', ')} (defined: ${known})`,
+        );
+      }
       const job = sheet.job === undefined ? undefined : library.get(jobKind, sheet.job);
       const outside =
         job === undefined ? [] : sheet.abilities.filter((a) => !job.abilitySet.includes(a));

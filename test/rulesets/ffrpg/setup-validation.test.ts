@@ -115,3 +115,34 @@ describe("a character's abilities come from their Job's Ability Set", () => {
     );
   });
 });
+
+describe('Skills on sheets are Skills the content defines', () => {
+  it('a misspelt Skill ("Stelth") is refused with the Skills that exist', async () => {
+    const { loadContent } = await import('../../../src/content/index.js');
+    const { STARTER_CONTENT_DIR } = await import('../../../src/rulesets/ffrpg/index.js');
+    const starter = loadContent(STARTER_CONTENT_DIR, ffrpgKinds);
+    if (!starter.ok) throw new Error('starter content does not load');
+    const entries = starter.library
+      .toJSON()
+      .entries.map((e) =>
+        e.entity.kind === 'ffrpg/character' && e.entity.id === 'mint'
+          ? { ...e, entity: { ...e.entity, skills: { Stelth: 40 } } }
+          : e,
+      );
+    const { ContentLibrary } = await import('../../../src/content/index.js');
+    const library = ContentLibrary.fromJSON({ kinds: starter.library.kinds(), entries });
+    const created = createFfrpgEncounter(
+      library,
+      {
+        sides: [
+          { id: 'party', name: 'Party', party: true, combatants: [{ character: 'mint' }] },
+          { id: 'enemies', name: 'Enemies', combatants: [{ monster: 'heket' }] },
+        ],
+      },
+      1,
+    );
+    expect(created.ok ? '' : created.error.message).toContain(
+      'Mint has Skills no ffrpg/skill defines: Stelth (defined: Awareness, Guns, Staves, Stealth, Swords)',
+    );
+  });
+});

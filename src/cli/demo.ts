@@ -7,7 +7,7 @@ import {
   ffrpgKinds,
   STARTER_CONTENT_DIR,
 } from '../rulesets/ffrpg/index.js';
-import { describeEvents } from './ffrpg-log.js';
+import { describeEvents } from '../rulesets/ffrpg/describe.js';
 import { percent, renderHistogram, summaryLine } from './histogram.js';
 import type { Io } from './io.js';
 

@@ -76,29 +76,9 @@ export function validateEntity(
 
   const body: Record<string, unknown> = { ...value };
   for (const field of [...ENVELOPE_FIELDS, ...EDITOR_FIELDS]) delete body[field];
-  const knownFields = new Map<string, string[]>();
-  const parsed = kind.schema.safeParse(body, {
-    error: (issue) => {
-      // Remember each object's fields, to suggest one for an unknown field below.
-      if (issue.code === 'unrecognized_keys' && issue.inst instanceof z.ZodObject) {
-        knownFields.set(formatPath(issue.path ?? []), Object.keys(issue.inst.shape));
-      }
-      return describeIssue(issue);
-    },
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.code !== 'unrecognized_keys') {
-        fail(issue.path, issue.message);
-        continue;
-      }
-      const fields = knownFields.get(formatPath(issue.path)) ?? [];
-      for (const key of issue.keys) {
-        fail([...issue.path, key], `unknown field "${key}"${didYouMean(key, fields)}`);
-      }
-    }
-  }
-  if (errors.length > 0 || !parsed.success) {
+  const parsed = checkAgainstSchema(body, kind.schema);
+  if (!parsed.ok) for (const issue of parsed.issues) fail(issue.path, issue.message);
+  if (errors.length > 0 || !parsed.ok) {
     return { kind: kind.kind, ...(id === undefined ? {} : { id }), errors };
   }
   if (!isRecord(parsed.data)) {
@@ -165,4 +145,44 @@ function hasPath(value: unknown, path: readonly PathSegment[]): boolean {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A schema problem at a path, in a sentence. */
+export interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/**
+ * Checks a value against a schema, with every problem as a plain sentence at its path, and
+ * unknown fields with a suggestion of the field that was meant. Shared by content files and
+ * every other data file a person writes (encounter files).
+ */
+export function checkAgainstSchema<T>(
+  value: unknown,
+  schema: z.ZodType<T>,
+): { readonly ok: true; readonly data: T } | { readonly ok: false; readonly issues: readonly SchemaIssue[] } {
+  const knownFields = new Map<string, string[]>();
+  const parsed = schema.safeParse(value, {
+    error: (issue) => {
+      // Remember each object's fields, to suggest one for an unknown field below.
+      if (issue.code === 'unrecognized_keys' && issue.inst instanceof z.ZodObject) {
+        knownFields.set(formatPath(issue.path ?? []), Object.keys(issue.inst.shape));
+      }
+      return describeIssue(issue);
+    },
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issues: SchemaIssue[] = [];
+  for (const issue of parsed.error.issues) {
+    if (issue.code !== 'unrecognized_keys') {
+      issues.push({ path: issue.path, message: issue.message });
+      continue;
+    }
+    const fields = knownFields.get(formatPath(issue.path)) ?? [];
+    for (const key of issue.keys) {
+      issues.push({ path: [...issue.path, key], message: `unknown field "${key}"${didYouMean(key, fields)}` });
+    }
+  }
+  return { ok: false, issues };
 }

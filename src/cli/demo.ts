@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { formatContentError, loadContent } from '../content/index.js';
 import { parseDice, seededDice } from '../dice/index.js';
+import { describeEvents } from '../rulesets/ffrpg/describe.js';
 import {
   createFfrpgEncounter,
   type FfrpgEvent,
   ffrpgKinds,
   STARTER_CONTENT_DIR,
 } from '../rulesets/ffrpg/index.js';
-import { describeEvents } from '../rulesets/ffrpg/describe.js';
 import { percent, renderHistogram, summaryLine } from './histogram.js';
 import type { Io } from './io.js';
 

@@ -47,4 +47,9 @@ export {
   loadContentTexts,
 } from './loader.js';
 export { MAX_FILE_BYTES, type ParsedContent, type ParseResult, parseContentText } from './parse.js';
-export { checkAgainstSchema, type EntityCheck, type SchemaIssue, validateEntity } from './validate.js';
+export {
+  checkAgainstSchema,
+  type EntityCheck,
+  type SchemaIssue,
+  validateEntity,
+} from './validate.js';

@@ -161,7 +161,9 @@ export interface SchemaIssue {
 export function checkAgainstSchema<T>(
   value: unknown,
   schema: z.ZodType<T>,
-): { readonly ok: true; readonly data: T } | { readonly ok: false; readonly issues: readonly SchemaIssue[] } {
+):
+  | { readonly ok: true; readonly data: T }
+  | { readonly ok: false; readonly issues: readonly SchemaIssue[] } {
   const knownFields = new Map<string, string[]>();
   const parsed = schema.safeParse(value, {
     error: (issue) => {
@@ -181,7 +183,10 @@ export function checkAgainstSchema<T>(
     }
     const fields = knownFields.get(formatPath(issue.path)) ?? [];
     for (const key of issue.keys) {
-      issues.push({ path: [...issue.path, key], message: `unknown field "${key}"${didYouMean(key, fields)}` });
+      issues.push({
+        path: [...issue.path, key],
+        message: `unknown field "${key}"${didYouMean(key, fields)}`,
+      });
     }
   }
   return { ok: false, issues };

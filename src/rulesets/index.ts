@@ -1,13 +1,21 @@
 import type { ContentKind } from '../content/index.js';
 import type { AnyRuleset } from '../engine/index.js';
-import { ffrpg, ffrpgKinds } from './ffrpg/index.js';
+import { ffrpgSystem } from './ffrpg/system.js';
+import type { AnySystem } from './system.js';
 
-/** Every system Moogle plays; save files and tools find a ruleset here by its id. */
-export const RULESETS: readonly AnyRuleset[] = [ffrpg];
+/** Every system Moogle plays, with what its tools need (encounter files, views, statistics). */
+export const SYSTEMS: readonly AnySystem[] = [ffrpgSystem as unknown as AnySystem];
 
-/** Every kind of content file, across the rulesets: what the loader and the JSON Schemas cover. */
-export const CONTENT_KINDS: readonly ContentKind<unknown>[] = [...ffrpgKinds];
+/** Every system's rules; save files find theirs here by id. */
+export const RULESETS: readonly AnyRuleset[] = SYSTEMS.map((s) => s.ruleset);
+
+/** Every kind of content file, across the systems: what the loader and the JSON Schemas cover. */
+export const CONTENT_KINDS: readonly ContentKind<unknown>[] = SYSTEMS.flatMap((s) => s.kinds);
 
 export function rulesetById(id: string): AnyRuleset | undefined {
   return RULESETS.find((r) => r.id === id);
+}
+
+export function systemById(id: string): AnySystem | undefined {
+  return SYSTEMS.find((s) => s.ruleset.id === id);
 }

@@ -149,17 +149,17 @@ export const STARTER_CONTENT_DIR = fileURLToPath(
 );
 
 /** Who fights: content ids on each side, with optional per-combatant changes. */
-export const encounterSpecSchema = z.object({
+export const encounterSpecSchema = z.strictObject({
   mode: z.enum(['battle', 'scene']).default('battle'),
   sides: z
     .array(
-      z.object({
+      z.strictObject({
         id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
         name: z.string().min(1),
         party: z.boolean().default(false),
         combatants: z
           .array(
-            z.object({
+            z.strictObject({
               character: z.string().optional(),
               monster: z.string().optional(),
               /** Needed when the same sheet fights twice: `heket-2`. */

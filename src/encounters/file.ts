@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  type ContentError,
+  checkAgainstSchema,
+  formatPath,
+  type LoadResult,
+  loadContent,
+  parseContentText,
+} from '../content/index.js';
+import type { AnySystem } from '../rulesets/system.js';
+
+/** An encounter file, read and resolved: the system it is for and the setup it starts from. */
+export interface EncounterFile {
+  readonly file: string;
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly system: AnySystem;
+  readonly setup: unknown;
+}
+
+export type EncounterFileResult =
+  | { readonly ok: true; readonly encounter: EncounterFile }
+  | { readonly ok: false; readonly errors: readonly ContentError[] };
+
+/** The part every encounter file has; the rest belongs to its system (sides, options...). */
+const envelope = z.object({
+  format: z.literal(1),
+  ruleset: z.string(),
+  name: z.string().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  /** More content folders, relative to the file; the system's starter content is always there. */
+  content: z.array(z.string().min(1)).max(50).default([]),
+});
+const ENVELOPE_FIELDS = ['format', 'ruleset', 'name', 'description', 'content', '$schema'];
+
+/**
+ * Reads an encounter file (YAML, or JSON by its name) and builds the setup it describes, or
+ * every problem found, each with the file, the path in it and the line.
+ */
+export function readEncounterFile(
+  path: string,
+  systems: readonly AnySystem[],
+): EncounterFileResult {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message;
+    return {
+      ok: false,
+      errors: [{ file: path, path: '', message: `cannot read the encounter file: ${reason}` }],
+    };
+  }
+  return parseEncounterText(path, text, systems, (dirs) =>
+    loadContent(dirs, systemsKinds(systems)),
+  );
+}
+
+function systemsKinds(systems: readonly AnySystem[]) {
+  return systems.flatMap((s) => s.kinds);
+}
+
+/** The same without reading the file itself; `load` reads content folders. */
+export function parseEncounterText(
+  file: string,
+  text: string,
+  systems: readonly AnySystem[],
+  load: (dirs: readonly string[]) => LoadResult,
+): EncounterFileResult {
+  const parsed = parseContentText(file, text);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors };
+  const { value, lineAt } = parsed.content;
+  const fail = (
+    issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  ): EncounterFileResult => ({
+    ok: false,
+    errors: issues.map((i) => ({
+      file,
+      path: formatPath(i.path),
+      message: i.message,
+      line: lineAt(i.path),
+    })),
+  });
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return {
+      ok: false,
+      errors: [
+        {
+          file,
+          path: '',
+          message: 'an encounter file holds one object: format, ruleset, sides...',
+        },
+      ],
+    };
+  }
+  const record = value as Record<string, unknown>;
+  const head = checkAgainstSchema(
+    Object.fromEntries(
+      Object.entries(record).filter(([k]) => ENVELOPE_FIELDS.includes(k) && k !== '$schema'),
+    ),
+    envelope,
+  );
+  if (!head.ok) return fail(head.issues);
+  const system = systems.find((s) => s.ruleset.id === head.data.ruleset);
+  if (system === undefined) {
+    const known = systems.map((s) => s.ruleset.id).join(', ');
+    return fail([
+      { path: ['ruleset'], message: `unknown ruleset "${head.data.ruleset}": one of ${known}` },
+    ]);
+  }
+  const body = Object.fromEntries(
+    Object.entries(record).filter(([k]) => !ENVELOPE_FIELDS.includes(k)),
+  );
+  const spec = checkAgainstSchema(body, system.encounterSpec);
+  if (!spec.ok) return fail(spec.issues);
+  const folders = [
+    system.starterContent,
+    ...head.data.content.map((dir) => resolve(dirname(file), dir)),
+  ];
+  const library = load(folders);
+  if (!library.ok) return { ok: false, errors: library.errors };
+  const setup = system.setupFrom(library.library, spec.data);
+  if (!setup.ok) return { ok: false, errors: [{ file, path: '', message: setup.error.message }] };
+  return {
+    ok: true,
+    encounter: {
+      file,
+      name: head.data.name ?? system.ruleset.name,
+      description: head.data.description,
+      system,
+      setup: setup.value,
+    },
+  };
+}

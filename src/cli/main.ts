@@ -6,6 +6,7 @@ import { type Io, processIo } from './io.js';
 import { registerOdds } from './odds.js';
 import { registerRoll } from './roll.js';
 import { registerSchemas } from './schemas.js';
+import { registerSim } from './sim.js';
 
 /** Exit statuses: 0 success, 2 the user's input was rejected, 1 Moogle itself failed. */
 export const EXIT_OK = 0;
@@ -27,6 +28,7 @@ export function buildProgram(io: Io): Command {
   registerCheck(program, io);
   registerDemo(program, io);
   registerSchemas(program, io);
+  registerSim(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

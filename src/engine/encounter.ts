@@ -160,8 +160,11 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
       decided = this.ruleset.decide(this.current, command.value, dice);
     } catch (error) {
       this.dice = new SeededDice(diceBefore);
-      if (error instanceof DiceEntryError || error instanceof DiceError)
-        return err(error.code, error.message);
+      if (error instanceof DiceEntryError) {
+        const { purpose, notation } = error;
+        return err(error.code, error.message, { purpose, notation });
+      }
+      if (error instanceof DiceError) return err(error.code, error.message);
       throw error;
     }
     if (decided.ok) {

@@ -11,6 +11,12 @@ export interface EngineError {
   /** `area/what`, such as `action/not-your-turn` or `dice/entered-out-of-range`. */
   readonly code: string;
   readonly message: string;
+  /**
+   * For `dice/needs-entry` and the `dice/entered-*` errors: the roll in question and its
+   * notation, so an interface can ask for exactly those dice.
+   */
+  readonly purpose?: string;
+  readonly notation?: string;
 }
 
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
@@ -20,6 +26,7 @@ export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
 export function err(
   code: string,
   message: string,
+  roll?: { readonly purpose: string; readonly notation: string },
 ): { readonly ok: false; readonly error: EngineError } {
-  return { ok: false, error: { code, message } };
+  return { ok: false, error: roll === undefined ? { code, message } : { code, message, ...roll } };
 }

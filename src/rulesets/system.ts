@@ -28,6 +28,11 @@ export interface EncounterView {
   readonly combatants: readonly CombatantView[];
 }
 
+export interface Brief {
+  readonly actor: string | null;
+  readonly combatants: readonly { readonly id: string; readonly side: string; readonly hp: number; readonly out: boolean }[];
+}
+
 /** Chance and damage of an action, from the exact odds engine. */
 export interface ActionOdds {
   readonly lines: readonly string[];
@@ -52,6 +57,8 @@ export interface GameSystem<
   readonly encounterSpec: z.ZodType<Spec>;
   setupFrom(library: ContentLibrary, spec: Spec): Result<Setup>;
   view(state: State): EncounterView;
+  /** What policies and statistics need, cheaply: whose turn, and who stands with how many HP. */
+  brief(state: State): Brief;
   describe(events: readonly Event[], after: State): string[];
   /** Damage an event records, for statistics: who dealt how much to whom. */
   damageOf(

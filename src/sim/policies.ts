@@ -35,7 +35,7 @@ const random: Policy = (_system, _state, actions, dice) => {
  * (an attack or an ability aimed at it); if none, the first legal action.
  */
 const focusWeakest: Policy = (system, state, actions, dice) => {
-  const view = system.view(state);
+  const view = system.brief(state);
   const actor = view.actor === null ? undefined : view.combatants.find((c) => c.id === view.actor);
   if (actor === undefined) return actions[0]!;
   const enemies = view.combatants

@@ -21,11 +21,23 @@ import {
 import { advance, battleOver, beginRound, endRound } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
-export function decide(
+export function decide(state: FfrpgState, command: FfrpgCommand, dice: DiceRoller): Result<readonly FfrpgEvent[]> {
+  const resolved = resolve(state, command, dice);
+  return resolved.ok ? ok(resolved.value.events) : resolved;
+}
+
+/** What a command comes to: its events and the state they lead to. */
+export interface Resolved {
+  readonly events: readonly FfrpgEvent[];
+  readonly state: FfrpgState;
+}
+
+/** decide, with the state the events lead to (the Resolution has it already). */
+export function resolve(
   state: FfrpgState,
   command: FfrpgCommand,
   dice: DiceRoller,
-): Result<readonly FfrpgEvent[]> {
+): Result<Resolved> {
   if (command.type === 'gm-adjust' || command.type === 'gm-status')
     return gmCommand(state, command, dice);
   if (state.phase === 'ended') return err('battle/over', `the ${state.setup.mode} is over`);
@@ -37,14 +49,14 @@ export function decide(
     // are resolved": a Scene ended mid-round still has its Status Phase.
     if (state.phase === 'action') endRound(r);
     r.emit({ type: 'scene-ended', round: state.round });
-    return ok(r.events);
+    return ok(r.resolved());
   }
   if (command.type === 'begin-round') {
     if (state.phase !== 'initiative') {
       return err('battle/round-in-progress', `round ${state.round} is still in its Action Phase`);
     }
     beginRound(r);
-    return ok(r.events);
+    return ok(r.resolved());
   }
   if (command.type === 'opposed-check') {
     if (state.setup.mode !== 'scene' || state.phase !== 'initiative') {
@@ -54,7 +66,7 @@ export function decide(
       );
     }
     const checked = opposedCheck(r, command);
-    return checked.ok ? ok(r.events) : checked;
+    return checked.ok ? ok(r.resolved()) : checked;
   }
   if (
     command.type === 'task-check' &&
@@ -68,7 +80,7 @@ export function decide(
       return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
     if (!canAct(state, actor)) return err('action/cannot-act', `${actor.sheet.name} cannot act`);
     const checked = taskCheck(r, actor, command);
-    return checked.ok ? ok(r.events) : checked;
+    return checked.ok ? ok(r.resolved()) : checked;
   }
   if (state.phase !== 'action')
     return err('battle/no-round', 'begin a round first: everyone rolls Initiative');
@@ -113,7 +125,7 @@ export function decide(
   }
   r.emit({ type: 'turn-ended', actor: actor.id });
   advance(r);
-  return ok(r.events);
+  return ok(r.resolved());
 }
 
 function liveTarget(state: FfrpgState, id: string): Result<CombatantState> {
@@ -346,7 +358,7 @@ function gmCommand(
   state: FfrpgState,
   command: GmCommand,
   dice: DiceRoller,
-): Result<readonly FfrpgEvent[]> {
+): Result<Resolved> {
   const target = state.combatants[command.target];
   if (target === undefined)
     return err('action/unknown-target', `there is no combatant '${command.target}'`);
@@ -392,13 +404,13 @@ function gmCommand(
       });
     }
   }
-  if (state.round === 0 || battleOver(r)) return ok(r.events);
+  if (state.round === 0 || battleOver(r)) return ok(r.resolved());
   const actor = currentActor(r.state);
   if (actor !== undefined && !canAct(r.state, actor)) {
     r.emit({ type: 'turn-ended', actor: actor.id });
     advance(r);
   }
-  return ok(r.events);
+  return ok(r.resolved());
 }
 
 /** Neither down, fled, nor held by a Status Condition such as Sleep. */

@@ -1,6 +1,6 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
-import { canAct, targetsFor } from './decide.js';
+import { canAct } from './decide.js';
 import { ATTRIBUTES } from './model.js';
 import { currentActor, type FfrpgState, isActive } from './state.js';
 
@@ -45,8 +45,8 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
         : ability.target === 'group'
           ? state.setup.sides.map((s) => s.id)
           : [undefined];
+    // Every choice is valid by construction: live combatants, existing sides.
     for (const target of choices) {
-      if (!targetsFor(state, actor, ability, target).ok) continue;
       const on =
         target === undefined
           ? ''

@@ -19,6 +19,10 @@ export class Resolution {
     readonly dice: DiceRoller,
   ) {}
 
+  resolved(): { events: readonly FfrpgEvent[]; state: FfrpgState } {
+    return { events: this.events, state: this.state };
+  }
+
   emit(event: FfrpgEvent): void {
     this.events.push(event);
     this.state = evolve(this.state, event);
@@ -76,22 +80,38 @@ export const AUTOMATIC: CheckRecord = {
 };
 
 /** Support abilities and Status Conditions in effect on a combatant. */
-export function passives(
-  state: FfrpgState,
-  c: CombatantState,
-): { source: string; effect: PassiveEffect }[] {
-  const out: { source: string; effect: PassiveEffect }[] = [];
-  for (const id of c.sheet.abilities) {
-    const ability = state.setup.abilities[id];
-    if (ability?.type === 'support')
-      for (const effect of ability.passive) out.push({ source: ability.name, effect });
-  }
+export function passives(state: FfrpgState, c: CombatantState): readonly Passive[] {
+  const support = supportPassives(state, c);
+  if (c.statuses.length === 0) return support;
+  const out: Passive[] = [...support];
   for (const s of c.statuses) {
     const status = state.setup.statuses[s.status];
     if (status !== undefined)
       for (const effect of status.effects) out.push({ source: status.name, effect });
   }
   return out;
+}
+
+type Passive = { readonly source: string; readonly effect: PassiveEffect };
+
+/**
+ * A sheet's Support abilities never change during a fight: worked out once per sheet, as
+ * damage and checks ask for them on every roll.
+ */
+const SUPPORT = new WeakMap<object, readonly Passive[]>();
+
+function supportPassives(state: FfrpgState, c: CombatantState): readonly Passive[] {
+  let found = SUPPORT.get(c.sheet);
+  if (found === undefined) {
+    const list: Passive[] = [];
+    for (const id of c.sheet.abilities) {
+      const ability = state.setup.abilities[id];
+      if (ability?.type === 'support') for (const effect of ability.passive) list.push({ source: ability.name, effect });
+    }
+    found = list;
+    SUPPORT.set(c.sheet, found);
+  }
+  return found;
 }
 
 export function hasEffect(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { err, ok, type Result, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type FfrpgCommand } from './commands.js';
-import { decide } from './decide.js';
+import { decide, resolve } from './decide.js';
 import type { FfrpgEvent } from './events.js';
 import { evolve, initialState } from './evolve.js';
 import { legalActions } from './legal.js';
@@ -36,6 +36,7 @@ export const ffrpg: Ruleset<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent> = 
       : err('command/invalid', `not an FFRPG command: ${describeIssue(parsed.error)}`);
   },
   decide,
+  resolve,
   evolve,
   legalActions,
   outcome(state) {

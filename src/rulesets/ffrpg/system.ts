@@ -147,6 +147,16 @@ export const ffrpgSystem: GameSystem<
   encounterSpec: encounterSpecSchema,
   setupFrom: ffrpgSetupFrom,
   view,
+  brief(state) {
+    const entry = currentEntry(state);
+    return {
+      actor: entry?.kind === 'combatant' ? entry.id : null,
+      combatants: state.order.map((id) => {
+        const c = state.combatants[id]!;
+        return { id, side: c.side, hp: c.hp, out: !isActive(c) };
+      }),
+    };
+  },
   describe: describeEvents,
   damageOf(event) {
     if (event.type !== 'damage-dealt' || event.absorbed || event.mpAfter !== undefined)

@@ -1,0 +1,103 @@
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { formatContentError } from '../content/index.js';
+import { readEncounterFile } from '../encounters/file.js';
+import { randomSeed } from '../index.js';
+import { SYSTEMS } from '../rulesets/index.js';
+import { DEFAULT_POLICY, POLICIES } from '../sim/policies.js';
+import { buildReport, renderReport } from '../sim/report.js';
+import { defaultWorkers, MAX_BATTLES, MAX_WORKERS, simulate } from '../sim/sim.js';
+import { UsageError } from './input.js';
+import type { Io } from './io.js';
+
+interface SimFlags {
+  n: string;
+  seed?: string;
+  workers?: string;
+  policy: string;
+  json?: boolean;
+}
+
+function whole(text: string, flag: string, min: number, max: number): number {
+  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(
+      `${flag} takes a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
+    );
+  }
+  return Number(text);
+}
+
+export function registerSim(program: Command, io: Io): void {
+  program
+    .command('sim')
+    .description('simulate an encounter many times: win rates, rounds, survival, damage')
+    .argument('<encounter>', 'an encounter file (see docs/encounters.md)')
+    .requiredOption('-n, --battles <n>', 'how many battles')
+    .option('--seed <seed>', 'seed, for the same result again')
+    .option('--workers <w>', 'worker threads (default: one per core)')
+    .option(
+      '--policy <name>',
+      `who decides for every side: ${Object.keys(POLICIES).join(', ')}`,
+      DEFAULT_POLICY,
+    )
+    .option('--json', 'print one JSON object')
+    .action(async (path: string, flags: SimFlags & { battles: string }) => {
+      const battles = whole(flags.battles, '-n', 1, MAX_BATTLES);
+      const workers =
+        flags.workers === undefined
+          ? defaultWorkers()
+          : whole(flags.workers, '--workers', 1, MAX_WORKERS);
+      if (!Object.hasOwn(POLICIES, flags.policy)) {
+        throw new UsageError(
+          `unknown policy '${flags.policy}': one of ${Object.keys(POLICIES).join(', ')}`,
+        );
+      }
+      const read = readEncounterFile(path, SYSTEMS);
+      if (!read.ok) throw new UsageError(read.errors.map(formatContentError).join('\n'));
+      const { system, setup } = read.encounter;
+      const seed = flags.seed ?? String(randomSeed());
+      const showProgress = flags.json !== true && process.stderr.isTTY === true;
+      const bar = showProgress
+        ? new SingleBar({
+            format: 'sim [{bar}] {percentage}% | {value}/{total} battles | {rate}/s | {eta}s left',
+            stream: process.stderr,
+            hideCursor: true,
+          })
+        : undefined;
+      const started = Date.now();
+      bar?.start(battles, 0, { rate: 0 });
+      const run = simulate({
+        system,
+        setup,
+        battles,
+        seed,
+        workers: Math.min(workers, battles),
+        policy: flags.policy,
+        onProgress: (done) =>
+          bar?.update(done, {
+            rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)),
+          }),
+      });
+      let interrupted = false;
+      const onSigint = (): void => {
+        interrupted = true;
+        run.stop();
+      };
+      process.once('SIGINT', onSigint);
+      try {
+        const aggregate = await run.result;
+        bar?.stop();
+        const report = buildReport(aggregate, {
+          seed,
+          policy: flags.policy,
+          workers: Math.min(workers, battles),
+          interrupted: interrupted && aggregate.battles < battles,
+          sides: system.view(system.ruleset.initialState(setup)).sides,
+        });
+        if (flags.json) io.out(JSON.stringify(report));
+        else for (const line of renderReport(report)) io.out(line);
+      } finally {
+        process.removeListener('SIGINT', onSigint);
+      }
+    });
+}

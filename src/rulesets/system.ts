@@ -30,7 +30,12 @@ export interface EncounterView {
 
 export interface Brief {
   readonly actor: string | null;
-  readonly combatants: readonly { readonly id: string; readonly side: string; readonly hp: number; readonly out: boolean }[];
+  readonly combatants: readonly {
+    readonly id: string;
+    readonly side: string;
+    readonly hp: number;
+    readonly out: boolean;
+  }[];
 }
 
 /** Chance and damage of an action, from the exact odds engine. */

@@ -21,7 +21,11 @@ import {
 import { advance, battleOver, beginRound, endRound } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
-export function decide(state: FfrpgState, command: FfrpgCommand, dice: DiceRoller): Result<readonly FfrpgEvent[]> {
+export function decide(
+  state: FfrpgState,
+  command: FfrpgCommand,
+  dice: DiceRoller,
+): Result<readonly FfrpgEvent[]> {
   const resolved = resolve(state, command, dice);
   return resolved.ok ? ok(resolved.value.events) : resolved;
 }
@@ -354,11 +358,7 @@ type GmCommand = Extract<FfrpgCommand, { type: 'gm-adjust' | 'gm-status' }>;
  * The GM's hand: allowed at any time, even between rounds. When it leaves the combatant whose
  * turn it is unable to act, the countdown moves on; when it leaves a side beaten, the battle ends.
  */
-function gmCommand(
-  state: FfrpgState,
-  command: GmCommand,
-  dice: DiceRoller,
-): Result<Resolved> {
+function gmCommand(state: FfrpgState, command: GmCommand, dice: DiceRoller): Result<Resolved> {
   const target = state.combatants[command.target];
   if (target === undefined)
     return err('action/unknown-target', `there is no combatant '${command.target}'`);

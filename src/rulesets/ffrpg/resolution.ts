@@ -106,7 +106,8 @@ function supportPassives(state: FfrpgState, c: CombatantState): readonly Passive
     const list: Passive[] = [];
     for (const id of c.sheet.abilities) {
       const ability = state.setup.abilities[id];
-      if (ability?.type === 'support') for (const effect of ability.passive) list.push({ source: ability.name, effect });
+      if (ability?.type === 'support')
+        for (const effect of ability.passive) list.push({ source: ability.name, effect });
     }
     found = list;
     SUPPORT.set(c.sheet, found);

@@ -1,8 +1,28 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { canAct } from './decide.js';
-import { ATTRIBUTES } from './model.js';
+import { ATTRIBUTES, type CombatantSheet } from './model.js';
 import { currentActor, type FfrpgState, isActive } from './state.js';
+
+/**
+ * Labels name only sheets, which never change in a fight: made once per pair, as simulations
+ * ask for the legal actions before every command.
+ */
+const ATTACK_LABELS = new WeakMap<object, WeakMap<object, string>>();
+
+function attackLabel(actor: CombatantSheet, target: CombatantSheet, weapon: string): string {
+  let byTarget = ATTACK_LABELS.get(actor);
+  if (byTarget === undefined) {
+    byTarget = new WeakMap();
+    ATTACK_LABELS.set(actor, byTarget);
+  }
+  let label = byTarget.get(target);
+  if (label === undefined) {
+    label = `Attack ${target.name} with ${weapon}`;
+    byTarget.set(target, label);
+  }
+  return label;
+}
 
 /** What can be done now: begin the next round, or the current combatant's actions and targets. */
 export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
@@ -23,9 +43,10 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
   const actions: LegalAction<FfrpgCommand>[] = [];
   const others = state.order.map((id) => state.combatants[id]!).filter(isActive);
   const weapon = actor.sheet.weapon?.name ?? 'bare hands';
-  for (const target of others.filter((c) => c.side !== actor.side)) {
+  for (const target of others) {
+    if (target.side === actor.side) continue;
     actions.push({
-      label: `Attack ${target.sheet.name} with ${weapon}`,
+      label: attackLabel(actor.sheet, target.sheet, weapon),
       command: { type: 'attack', actor: actor.id, target: target.id },
     });
   }

@@ -18,6 +18,8 @@ export function describeIssue(error: z.ZodError): string {
   return path === '' ? issue.message : `${path}: ${issue.message}`;
 }
 
+const NOT_OVER = { over: false } as const;
+
 /** FFRPG 3rd Edition: d10 + SPD Initiative counting down; Rounds of Initiative, Action and Status Phases. */
 export const ffrpg: Ruleset<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent> = {
   id: 'ffrpg',
@@ -40,6 +42,6 @@ export const ffrpg: Ruleset<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent> = 
   evolve,
   legalActions,
   outcome(state) {
-    return state.result === null ? { over: false } : { over: true, ...state.result };
+    return state.result === null ? NOT_OVER : { over: true, ...state.result };
   },
 };

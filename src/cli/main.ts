@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBattle } from './battle.js';
 import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
 import { describeUserError } from './input.js';
@@ -28,6 +29,7 @@ export function buildProgram(io: Io): Command {
   registerCheck(program, io);
   registerDemo(program, io);
   registerSchemas(program, io);
+  registerBattle(program, io);
   registerSim(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;

@@ -93,6 +93,11 @@ describe('the encounter engine', () => {
       'dice/needs-entry',
     ]);
     for (const r of rejected) if (!r.ok) expect(r.error.message.length).toBeGreaterThan(5);
+    // Dice errors name the roll, so an interface can ask for exactly those dice.
+    expect(rejected.at(-1)).toMatchObject({
+      error: { code: 'dice/needs-entry', purpose: 'damage:bob', notation: '1d6' },
+    });
+    expect(rejected[0]!.ok || 'purpose' in rejected[0]!.error).toBe(false);
     expect(
       JSON.stringify({ state: encounter.state, log: encounter.log, dice: encounter.diceState }),
     ).toBe(before);

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { formatContentError } from '../content/index.js';
+import { seededDice } from '../dice/index.js';
+import { readEncounterFile } from '../encounters/file.js';
+import { type AnyEncounter, Encounter, loadEncounter } from '../engine/index.js';
+import { randomSeed } from '../index.js';
+import { RULESETS, SYSTEMS } from '../rulesets/index.js';
+import type { AnySystem } from '../rulesets/system.js';
+import { DEFAULT_POLICY, POLICIES, type Policy, policyNamed } from '../sim/policies.js';
+import { LineReader } from './battle/lines.js';
+import { eventLines, outcomeLine, stateLines } from './battle/screen.js';
+import { BattleSession } from './battle/session.js';
+import { parseSeed, UsageError } from './input.js';
+import type { Io } from './io.js';
+
+/** --auto stops here: a policy that never ends a battle must not run forever. */
+export const MAX_AUTO_COMMANDS = 10_000;
+
+interface BattleFlags {
+  seed?: string;
+  load?: string;
+  auto?: boolean;
+  policy?: string;
+  dice?: string;
+}
+
+export function registerBattle(program: Command, io: Io): void {
+  const policies = Object.keys(POLICIES).join(', ');
+  program
+    .command('battle')
+    .description('play an encounter in the terminal: moogle battle examples/ffrpg-wind-cave.yaml')
+    .argument('<encounter>', 'an encounter file (docs/encounters.md)')
+    .option('--seed <seed>', 'seed the dice, to play the same battle again')
+    .option('--load <save>', 'resume a save written by the save command')
+    .option('--auto', 'let a policy play every side to the end')
+    .option('--policy <name>', `the policy for --auto: ${policies} (default ${DEFAULT_POLICY})`)
+    .option('--dice <mode>', 'manual: ask for every roll (physical dice); auto: roll them', 'auto')
+    .action((file: string, flags: BattleFlags) => runBattle(file, flags, io));
+}
+
+async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void> {
+  if (flags.dice !== 'manual' && flags.dice !== 'auto') {
+    throw new UsageError(`--dice is manual or auto, not '${flags.dice}'`);
+  }
+  if (flags.auto && flags.dice === 'manual') {
+    throw new UsageError('--auto rolls every die itself: drop --dice manual');
+  }
+  if (flags.policy !== undefined && !flags.auto) throw new UsageError('--policy needs --auto');
+  const policy = policyNamed(flags.policy ?? DEFAULT_POLICY);
+  if (policy === undefined) {
+    throw new UsageError(
+      `unknown policy '${flags.policy}': one of ${Object.keys(POLICIES).join(', ')}`,
+    );
+  }
+  const seed = flags.seed === undefined ? randomSeed() : parseSeed(flags.seed);
+
+  const read = readEncounterFile(file, SYSTEMS);
+  if (!read.ok) throw new UsageError(read.errors.map(formatContentError).join('\n'));
+  const { system, setup, name } = read.encounter;
+  const encounter =
+    flags.load === undefined ? created(system, setup, seed) : loaded(system, flags.load);
+
+  io.out(`${name} (${system.ruleset.name})`);
+  // The seed decides the dice of a new battle and the policy's choices: print it to replay.
+  if (flags.load === undefined || flags.auto) {
+    io.out(`Seed ${seed}: --seed ${seed} plays it again`);
+  }
+  if (flags.load !== undefined) {
+    io.out(`Resumed ${flags.load}: ${encounter.undoable} commands in force`);
+  }
+  if (flags.auto) {
+    autoPlay(io, system, encounter, policy, seed);
+    return;
+  }
+  const input = io.input ?? process.stdin;
+  const reader = new LineReader(input, io, input.isTTY === true && io.write !== undefined);
+  if (reader.interactive) io.out('Type help for the commands.');
+  try {
+    await new BattleSession(io, system, encounter, reader, flags.dice === 'manual').run();
+  } finally {
+    reader.close();
+  }
+}
+
+function created(system: AnySystem, setup: unknown, seed: number | string): AnyEncounter {
+  const result = Encounter.create(system.ruleset, setup, seed);
+  if (!result.ok) throw new UsageError(result.error.message);
+  return result.value;
+}
+
+function loaded(system: AnySystem, file: string): AnyEncounter {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file}: cannot read the save: ${(error as Error).message}`);
+  }
+  const result = loadEncounter(json, RULESETS);
+  if (!result.ok) throw new UsageError(`${file}: ${result.error.message}`);
+  if (result.value.ruleset.id !== system.ruleset.id) {
+    throw new UsageError(
+      `${file}: the save is for ${result.value.ruleset.name}, the encounter file for ${system.ruleset.name}`,
+    );
+  }
+  return result.value;
+}
+
+/**
+ * The policy plays every side, printing each command's events, until the battle ends. Its
+ * choices come from their own seeded stream, so the battle's dice are the same as a person
+ * playing the same actions would get.
+ */
+function autoPlay(
+  io: Io,
+  system: AnySystem,
+  encounter: AnyEncounter,
+  policy: Policy,
+  seed: number | string,
+): void {
+  const random = seededDice(`${seed}:policy`);
+  for (let commands = 0; !encounter.outcome().over; commands++) {
+    if (commands === MAX_AUTO_COMMANDS) {
+      io.out(`Stopped after ${MAX_AUTO_COMMANDS} commands: the battle had not ended.`);
+      return;
+    }
+    const actions = encounter.legalActions();
+    if (actions.length === 0) {
+      io.out('Stopped: nobody can act, and the battle has not ended.');
+      return;
+    }
+    const action = policy(system, encounter.state, actions, random);
+    const result = encounter.submit(action.command);
+    if (!result.ok) {
+      // A legal action refused is a bug in the ruleset, not something the user did.
+      throw new Error(
+        `the rules refused their own legal action '${action.label}': ${result.error.message}`,
+      );
+    }
+    for (const line of eventLines(system, result.value, encounter.state, action.label))
+      io.out(line);
+  }
+  for (const line of stateLines(system, encounter)) io.out(line);
+  io.out(outcomeLine(system, encounter, encounter.outcome()));
+}

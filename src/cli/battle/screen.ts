@@ -1,0 +1,80 @@
+import type {
+  AnyEncounter,
+  CommandBase,
+  EventBase,
+  LegalAction,
+  Outcome,
+} from '../../engine/index.js';
+import { effectiveHistory } from '../../engine/index.js';
+import type { AnySystem } from '../../rulesets/system.js';
+
+/**
+ * The state of a battle as the table reads it: the timing in the system's own terms, everyone
+ * by side with HP, MP and statuses, whose turn it is and the numbered legal actions.
+ */
+export function stateLines(system: AnySystem, encounter: AnyEncounter): string[] {
+  const view = system.view(encounter.state);
+  const lines = [view.timing, ...view.order.map((line) => `  ${line}`)];
+  const width = Math.max(0, ...view.combatants.map((c) => c.name.length));
+  for (const side of view.sides) {
+    lines.push(`${side.name}:`);
+    for (const c of view.combatants.filter((c) => c.side === side.id)) {
+      const statuses = c.statuses.map((s) => `${s.name} (${s.timer})`).join(', ');
+      const hp = `HP ${c.hp}/${c.maxHp}`.padEnd(12);
+      const mp = `MP ${c.mp}/${c.maxMp}`.padEnd(10);
+      const extra = [c.out ? 'OUT' : '', statuses].filter((s) => s !== '').join('  ');
+      lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp} ${extra}`.trimEnd());
+    }
+  }
+  const actor = view.combatants.find((c) => c.id === view.actor);
+  if (actor !== undefined) lines.push(`${actor.name}'s turn.`);
+  lines.push(...actionLines(encounter.legalActions()));
+  return lines;
+}
+
+export function actionLines(actions: readonly LegalAction<CommandBase>[]): string[] {
+  return actions.map((a, i) => `  ${String(i + 1).padStart(2)}. ${a.label}`);
+}
+
+/** What a command did, from the system's describe; a command that prints nothing shows its label. */
+export function eventLines(
+  system: AnySystem,
+  events: readonly EventBase[],
+  after: unknown,
+  label: string,
+): string[] {
+  const lines = system.describe(events, after);
+  return lines.length > 0 ? lines : [label];
+}
+
+/** `save`, `load` and `log` know a command only by its fields: `attack actor=hiro target=heket`. */
+export function commandText(command: CommandBase): string {
+  const fields = Object.entries(command)
+    .filter(([key]) => key !== 'type')
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return [command.type, ...fields].join(' ');
+}
+
+/**
+ * Every command in force, each with its events described against the state right after it
+ * (rebuilt as it goes), so names and counts read as they did at the time.
+ */
+export function logLines(system: AnySystem, encounter: AnyEncounter): string[] {
+  const { ruleset } = encounter;
+  let state = ruleset.initialState(encounter.setup);
+  const lines: string[] = [];
+  const applied = effectiveHistory(encounter.log).applied;
+  applied.forEach((entry, i) => {
+    for (const event of entry.events) state = ruleset.evolve(state, event);
+    lines.push(`[${i + 1}] ${commandText(entry.command)}`);
+    for (const line of system.describe(entry.events, state)) lines.push(`    ${line}`);
+  });
+  return lines.length > 0 ? lines : ['Nothing has happened yet.'];
+}
+
+export function outcomeLine(system: AnySystem, encounter: AnyEncounter, outcome: Outcome): string {
+  if (!outcome.over) return 'The battle goes on.';
+  const side = system.view(encounter.state).sides.find((s) => s.id === outcome.winner);
+  const who = outcome.winner === null ? 'a draw' : `${side?.name ?? outcome.winner} won`;
+  return `Outcome: ${who}. ${outcome.reason}`;
+}

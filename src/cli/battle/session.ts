@@ -1,0 +1,242 @@
+import { writeFileSync } from 'node:fs';
+import { DiceError, parseEnteredFaces } from '../../dice/index.js';
+import type { AnyEncounter, CommandBase, LegalAction } from '../../engine/index.js';
+import type { AnySystem } from '../../rulesets/system.js';
+import type { Io } from '../io.js';
+import type { LineReader } from './lines.js';
+import { eventLines, logLines, outcomeLine, stateLines } from './screen.js';
+
+const HELP = [
+  'Commands:',
+  '  3, attack heket          take legal action 3, or the one whose name starts so',
+  '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by purpose',
+  '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
+  '  undo [n], redo [n]       take back, or put back, the last n commands',
+  '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',
+  '  log                      every event so far, by command',
+  '  odds <n>                 the chances of action n',
+  '  show                     the battle as it stands',
+  '  help, quit',
+];
+
+/** What a line asked for: keep going, or stop (quit, or the input ended). */
+type Next = 'go-on' | 'stop';
+
+/** The interactive battle: reads a line, does it, shows what changed, until the end or quit. */
+export class BattleSession {
+  constructor(
+    private readonly io: Io,
+    private readonly system: AnySystem,
+    private readonly encounter: AnyEncounter,
+    private readonly reader: LineReader,
+    /** Physical dice: every roll asked for as it is needed. */
+    private manual: boolean,
+  ) {}
+
+  async run(): Promise<void> {
+    if (!this.encounter.outcome().over) this.show();
+    while (!this.encounter.outcome().over) {
+      const line = await this.reader.ask('> ');
+      if (line === undefined || (await this.handle(line)) === 'stop') {
+        this.io.out('Quit: the battle is not over.');
+        return;
+      }
+    }
+    this.io.out(outcomeLine(this.system, this.encounter, this.encounter.outcome()));
+  }
+
+  private show(): void {
+    for (const line of stateLines(this.system, this.encounter)) this.io.out(line);
+  }
+
+  private async handle(line: string): Promise<Next> {
+    if (line === '') return 'go-on';
+    const [word = '', ...rest] = line.split(/\s+/);
+    const arg = rest.join(' ');
+    switch (word.toLowerCase()) {
+      case 'help':
+      case '?':
+        for (const text of HELP) this.io.out(text);
+        return 'go-on';
+      case 'quit':
+      case 'exit':
+        return 'stop';
+      case 'show':
+        this.show();
+        return 'go-on';
+      case 'undo':
+      case 'redo':
+        this.travel(word.toLowerCase() as 'undo' | 'redo', arg);
+        return 'go-on';
+      case 'save':
+        this.save(arg);
+        return 'go-on';
+      case 'log':
+        for (const text of logLines(this.system, this.encounter)) this.io.out(text);
+        return 'go-on';
+      case 'odds':
+        this.odds(arg);
+        return 'go-on';
+      case 'dice':
+        this.diceMode(arg);
+        return 'go-on';
+      default:
+        return this.act(line);
+    }
+  }
+
+  private travel(type: 'undo' | 'redo', arg: string): void {
+    if (!/^\d*$/.test(arg)) {
+      this.io.out(`${type} takes a number of commands: ${type} 2`);
+      return;
+    }
+    const steps = arg === '' ? 1 : Number(arg);
+    const result = type === 'undo' ? this.encounter.undo(steps) : this.encounter.redo(steps);
+    if (!result.ok) {
+      this.io.out(`Cannot ${type}: ${result.error.message}`);
+      return;
+    }
+    this.io.out(`${type === 'undo' ? 'Undid' : 'Redid'} ${plural(steps, 'command')}.`);
+    this.show();
+  }
+
+  private save(file: string): void {
+    if (file === '') {
+      this.io.out('save takes a file name: save battle.json');
+      return;
+    }
+    try {
+      writeFileSync(file, `${JSON.stringify(this.encounter.save(), null, 2)}\n`);
+      this.io.out(`Saved to ${file}; resume with --load ${file}.`);
+    } catch (error) {
+      this.io.out(`Cannot write ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  private odds(arg: string): void {
+    const action = this.encounter.legalActions()[Number(arg) - 1];
+    if (!/^\d+$/.test(arg) || action === undefined) {
+      this.io.out(`odds takes the number of a legal action: odds 1`);
+      return;
+    }
+    const odds = this.system.odds?.(this.encounter.state, action.command);
+    for (const line of odds?.lines ?? ['no odds for that action']) this.io.out(line);
+  }
+
+  private diceMode(arg: string): void {
+    const mode = arg.toLowerCase();
+    if (mode !== 'manual' && mode !== 'auto') {
+      this.io.out('dice manual (every roll asked for) or dice auto (rolled here)');
+      return;
+    }
+    this.manual = mode === 'manual';
+    this.io.out(
+      this.manual ? 'Dice: manual; every roll is asked for as it is needed.' : 'Dice: auto.',
+    );
+  }
+
+  /** An action by number or name, with any `purpose=faces` rolled at the table. */
+  private async act(line: string): Promise<Next> {
+    const words: string[] = [];
+    const entered: Record<string, number[]> = {};
+    for (const token of line.split(/\s+/)) {
+      const pair = /^([^=]+)=(.*)$/.exec(token);
+      if (pair === null) {
+        words.push(token);
+        continue;
+      }
+      try {
+        entered[pair[1]!] = parseEnteredFaces(pair[2]!);
+      } catch (error) {
+        if (!(error instanceof DiceError)) throw error;
+        this.io.out(`${pair[1]}: ${error.message}`);
+        return 'go-on';
+      }
+    }
+    const action = this.pick(words.join(' '));
+    if (typeof action === 'string') {
+      this.io.out(action);
+      return 'go-on';
+    }
+    return this.submit(action, entered);
+  }
+
+  /** The legal action a number or a name means, or why there is none. */
+  private pick(text: string): LegalAction<CommandBase> | string {
+    const actions = this.encounter.legalActions();
+    if (text === '') return 'give the action first, then the dice: 1 hit:heket=2,8';
+    if (/^\d+$/.test(text)) {
+      return (
+        actions[Number(text) - 1] ?? `there is no action ${text}: choose 1 to ${actions.length}`
+      );
+    }
+    const wanted = text.toLowerCase();
+    const exact = actions.find((a) => a.label.toLowerCase() === wanted);
+    if (exact !== undefined) return exact;
+    const matches = actions.filter((a) => a.label.toLowerCase().startsWith(wanted));
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length > 1) {
+      return `'${text}' could be ${matches.map((a) => a.label).join(' or ')}: say more, or use the number`;
+    }
+    const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    return `unknown command '${shown}': choose an action by number or name, or type help`;
+  }
+
+  /**
+   * Submits the action, asking for dice until it goes through: each roll the engine needs
+   * entered (manual dice), and again for any entered faces that do not fit their die.
+   */
+  private async submit(
+    action: LegalAction<CommandBase>,
+    entered: Record<string, number[]>,
+  ): Promise<Next> {
+    for (;;) {
+      const result = this.encounter.submit(action.command, {
+        entered,
+        enterAll: this.manual,
+      });
+      if (result.ok) {
+        const lines = eventLines(this.system, result.value, this.encounter.state, action.label);
+        for (const line of lines) this.io.out(line);
+        if (!this.encounter.outcome().over) this.show();
+        return 'go-on';
+      }
+      const { code, message, purpose, notation } = result.error;
+      // Only dice errors name a roll; anything else (not your turn, not enough MP) is final.
+      if (purpose === undefined || notation === undefined) {
+        this.io.out(`Refused: ${message}`);
+        return 'go-on';
+      }
+      if (code !== 'dice/needs-entry') this.io.out(message);
+      const faces = await this.askFaces(purpose, notation);
+      if (faces === undefined) return 'stop';
+      if (faces === 'cancel') {
+        this.io.out('Cancelled; nothing changed.');
+        return 'go-on';
+      }
+      entered[purpose] = faces;
+    }
+  }
+
+  private async askFaces(
+    purpose: string,
+    notation: string,
+  ): Promise<number[] | 'cancel' | undefined> {
+    const hint = notation.includes('d%') ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100)' : '';
+    for (;;) {
+      const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
+      if (line === undefined) return undefined;
+      if (line.toLowerCase() === 'cancel') return 'cancel';
+      try {
+        return parseEnteredFaces(line);
+      } catch (error) {
+        if (!(error instanceof DiceError)) throw error;
+        this.io.out(`${error.message}; type the faces again, or cancel`);
+      }
+    }
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

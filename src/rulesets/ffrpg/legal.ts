@@ -1,7 +1,7 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { canAct } from './decide.js';
-import { ATTRIBUTES, type CombatantSheet } from './model.js';
+import { type Ability, ATTRIBUTES, type CombatantSheet } from './model.js';
 import { currentActor, type FfrpgState, isActive } from './state.js';
 
 /**
@@ -22,6 +22,19 @@ function attackLabel(actor: CombatantSheet, target: CombatantSheet, weapon: stri
     byTarget.set(target, label);
   }
   return label;
+}
+
+/**
+ * Whom an ability is meant for, as the table would offer it: healing, cures and positive
+ * statuses at allies, damage and negative statuses at enemies. The GM may still aim any
+ * ability anywhere with a command; this only orders what is offered.
+ */
+function aimOf(state: FfrpgState, ability: Ability): 'ally' | 'enemy' | 'any' {
+  const polarity = ability.inflicts.map((x) => state.setup.statuses[x.status]?.polarity);
+  if (ability.damage !== undefined || polarity.includes('negative')) return 'enemy';
+  if (ability.heal !== undefined || ability.cures.length > 0 || polarity.includes('positive'))
+    return 'ally';
+  return 'any';
 }
 
 /** What can be done now: begin the next round, or the current combatant's actions and targets. */
@@ -60,9 +73,12 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
       Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100) >= actor.hp
     )
       continue;
+    const aim = aimOf(state, ability);
     const choices =
       ability.target === 'single'
-        ? others.map((c) => c.id)
+        ? others
+            .filter((c) => aim === 'any' || (aim === 'ally') === (c.side === actor.side))
+            .map((c) => c.id)
         : ability.target === 'group'
           ? state.setup.sides.map((s) => s.id)
           : [undefined];

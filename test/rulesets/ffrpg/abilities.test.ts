@@ -831,7 +831,7 @@ describe('Targets', () => {
     );
   });
 
-  it('legalActions offers each ability on each target it can reach, and never Reactions or Supports', () => {
+  it('legalActions offers each ability on the targets it is meant for (Cure at allies, Poison Strike at enemies), and never Reactions or Supports', () => {
     const withCounter = setup();
     sheet(withCounter, 'mint').abilities = [
       ...(sheet(withCounter, 'mint').abilities ?? []),
@@ -845,10 +845,6 @@ describe('Targets', () => {
       'Cure on Hiro',
       'Cure on Haze',
       'Cure on Mint',
-      'Cure on Heket',
-      'Poison Strike on Hiro',
-      'Poison Strike on Haze',
-      'Poison Strike on Mint',
       'Poison Strike on Heket',
       'Cura',
       'Quake on The party',

@@ -31,6 +31,11 @@ export interface RollRecord {
  */
 export interface DiceRoller {
   roll(purpose: string, notation: string, variables?: Variables): RollRecord;
+  /**
+   * False when nobody will read explanations (a simulation): rulesets may then skip building
+   * their own text (CoS formulas, damage breakdowns) too. Absent means true.
+   */
+  readonly explain?: boolean;
 }
 
 /** Faces a GM rolled at the table, keyed by the purpose of the roll they fill. */
@@ -100,6 +105,10 @@ export class CommandDice implements DiceRoller {
     private readonly seeded: SeededDice,
     private readonly options: CommandDiceOptions = {},
   ) {}
+
+  get explain(): boolean {
+    return this.options.explain !== false;
+  }
 
   roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
     const purpose = this.purposes.next(asked);

@@ -8,6 +8,8 @@ const NO_FACES: readonly number[] = Object.freeze([]);
  * kept. A simulated battle is never saved or replayed, so it need not pay for either.
  */
 export class FastDice implements DiceRoller {
+  readonly explain = false;
+
   constructor(private readonly source: SeededDice) {}
 
   roll(purpose: string, notation: string, variables?: Variables): RollRecord {

@@ -40,8 +40,12 @@ export function attack(
   const skill = weapon.skill === undefined ? 0 : (actor.sheet.skills[weapon.skill] ?? 0);
   const eva = stat(r.state, target, weapon.damageType === 'magical' ? 'meva' : 'eva');
   const cos = acc + skill - eva;
-  const parts = [`ACC ${acc}`, ...(weapon.skill === undefined ? [] : [`${weapon.skill} ${skill}`])];
-  const formula = `${parts.join(' + ')} - ${weapon.damageType === 'magical' ? 'M. EVA' : 'EVA'} ${eva}`;
+  const parts = r.explain
+    ? [`ACC ${acc}`, ...(weapon.skill === undefined ? [] : [`${weapon.skill} ${skill}`])]
+    : [];
+  const formula = r.explain
+    ? `${parts.join(' + ')} - ${weapon.damageType === 'magical' ? 'M. EVA' : 'EVA'} ${eva}`
+    : '';
   const check = r.check(`hit:${targetId}`, cos, formula);
   r.emit({
     type: 'attack-made',
@@ -108,6 +112,7 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
   }
   const armorStat = spec.damageType === 'physical' ? 'arm' : 'marm';
   const result = computeDamage({
+    explain: r.explain,
     base: roll.total,
     percents,
     armor: spec.ignoresArmor

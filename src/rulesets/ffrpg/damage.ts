@@ -17,6 +17,8 @@ export interface DamageInput {
   readonly barriers: readonly (readonly [string, number])[];
   readonly affinity: Affinity | undefined;
   readonly cap: number | null;
+  /** False: skip the breakdown text (simulations). */
+  readonly explain?: boolean;
 }
 
 export interface DamageResult {
@@ -39,37 +41,44 @@ function signed(n: number): string {
 }
 
 export function computeDamage(input: DamageInput): DamageResult {
+  // The breakdown is for people; a simulation asks for the amount alone.
+  const explain = input.explain !== false;
   let amount = input.base;
-  let text = `${input.base}`;
+  let text = explain ? `${input.base}` : '';
   if (input.affinity === 'immunity')
-    return { amount: 0, absorbed: false, breakdown: `${text}, immune: 0` };
-  const percents = [...input.percents];
-  if (input.affinity === 'weakness') percents.push(['Weakness', WEAKNESS_PERCENT]);
-  if (input.affinity === 'resistance') percents.push(['Resistance', RESISTANCE_PERCENT]);
-  const total = percents.reduce((sum, [, p]) => sum + p, 0);
+    return { amount: 0, absorbed: false, breakdown: explain ? `${text}, immune: 0` : '' };
+  let percents = input.percents;
+  if (input.affinity === 'weakness') percents = [...percents, ['Weakness', WEAKNESS_PERCENT]];
+  if (input.affinity === 'resistance') percents = [...percents, ['Resistance', RESISTANCE_PERCENT]];
   if (percents.length > 0) {
+    let total = 0;
+    for (const [, p] of percents) total += p;
     // Never below zero: -100% or less leaves no damage to armour.
     amount = Math.max(0, applyPercent(amount, Math.max(total, -100)));
-    text += ` ${signed(total)}% (${percents.map(([name, p]) => `${name} ${signed(p)}%`).join(', ')}) = ${amount}`;
+    if (explain) {
+      text += ` ${signed(total)}% (${percents.map(([name, p]) => `${name} ${signed(p)}%`).join(', ')}) = ${amount}`;
+    }
   }
   const absorbed = input.affinity === 'absorbance';
   if (input.armor !== null && input.armor.value !== 0 && !absorbed) {
     amount -= input.armor.value;
-    text += ` - ${input.armor.name} ${input.armor.value} = ${amount}`;
+    if (explain) text += ` - ${input.armor.name} ${input.armor.value} = ${amount}`;
   }
   if (input.barriers.length > 0 && !absorbed) {
-    const barrier = input.barriers.reduce((sum, [, p]) => sum + p, 0);
+    let barrier = 0;
+    for (const [, p] of input.barriers) barrier += p;
     amount = Math.max(0, applyPercent(Math.max(amount, 0), Math.max(barrier, -100)));
-    text += ` ${signed(barrier)}% (${input.barriers.map(([n]) => n).join(', ')}) = ${amount}`;
+    if (explain)
+      text += ` ${signed(barrier)}% (${input.barriers.map(([n]) => n).join(', ')}) = ${amount}`;
   }
   if (input.cap !== null && amount > input.cap) {
     amount = input.cap;
-    text += `, capped at ${input.cap}`;
+    if (explain) text += `, capped at ${input.cap}`;
   }
   if (amount < 1) {
     amount = 1;
-    text += ', Rule of 1: 1';
+    if (explain) text += ', Rule of 1: 1';
   }
-  if (absorbed) text += ', absorbed: heals';
+  if (absorbed && explain) text += ', absorbed: heals';
   return { amount, absorbed, breakdown: text };
 }

@@ -14,10 +14,15 @@ import type { CombatantState, FfrpgState } from './state.js';
 export class Resolution {
   readonly events: FfrpgEvent[] = [];
 
+  /** Build the text a table reads (CoS formulas, damage breakdowns); a simulation does not. */
+  readonly explain: boolean;
+
   constructor(
     public state: FfrpgState,
     readonly dice: DiceRoller,
-  ) {}
+  ) {
+    this.explain = dice.explain !== false;
+  }
 
   resolved(): { events: readonly FfrpgEvent[]; state: FfrpgState } {
     return { events: this.events, state: this.state };

@@ -1,17 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { formatContentError, loadContent } from '../content/index.js';
+import { formatContentError } from '../content/index.js';
 import { parseDice, seededDice } from '../dice/index.js';
+import { readEncounterFile } from '../encounters/file.js';
+import { Encounter } from '../engine/index.js';
 import { describeEvents } from '../rulesets/ffrpg/describe.js';
-import {
-  createFfrpgEncounter,
-  type FfrpgEvent,
-  ffrpgKinds,
-  STARTER_CONTENT_DIR,
-} from '../rulesets/ffrpg/index.js';
+import { type FfrpgEvent, ffrpg } from '../rulesets/ffrpg/index.js';
+import { SYSTEMS } from '../rulesets/index.js';
 import { percent, renderHistogram, summaryLine } from './histogram.js';
 import type { Io } from './io.js';
 
 const DEMO_SEED = 2026;
+/** The Playguide's fight, as the examples folder ships it. */
+const EXAMPLE = fileURLToPath(new URL('../../examples/ffrpg-wind-cave.yaml', import.meta.url));
 
 /** Rolls from the four rule texts, then exact odds: what Moogle's dice engine does, in a minute. */
 export function runDemo(io: Io): void {
@@ -57,6 +58,9 @@ export function runDemo(io: Io): void {
   io.out('');
   io.out('Try: npx moogle roll "3*STR + d10" --var STR=8    npx moogle odds "10d10kh3"');
   io.out('     npx moogle check ffrpg --rating 34 --modifier easy');
+  io.out(
+    '     npx moogle battle examples/ffrpg-wind-cave.yaml    npx moogle sim examples/ffrpg-wind-cave.yaml -n 10000',
+  );
 }
 
 /**
@@ -64,24 +68,9 @@ export function runDemo(io: Io): void {
  * entered for the opening, the rest of the fight is seeded.
  */
 function runBattleDemo(io: Io): void {
-  const loaded = loadContent(STARTER_CONTENT_DIR, ffrpgKinds);
-  if (!loaded.ok) throw new Error(loaded.errors.map(formatContentError).join('\n'));
-  const created = createFfrpgEncounter(
-    loaded.library,
-    {
-      sides: [
-        {
-          id: 'party',
-          name: 'The party',
-          party: true,
-          combatants: [{ character: 'hiro' }, { character: 'haze' }, { character: 'mint' }],
-        },
-        { id: 'enemies', name: 'The Heket', combatants: [{ monster: 'heket' }] },
-      ],
-      levelTable: 'standard',
-    },
-    DEMO_SEED,
-  );
+  const read = readEncounterFile(EXAMPLE, SYSTEMS);
+  if (!read.ok) throw new Error(read.errors.map(formatContentError).join('\n'));
+  const created = Encounter.create(ffrpg, read.encounter.setup, DEMO_SEED);
   if (!created.ok) throw new Error(created.error.message);
   const battle = created.value;
   io.out(

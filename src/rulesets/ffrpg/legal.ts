@@ -90,12 +90,10 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
           : ` on ${state.combatants[target]?.sheet.name ?? state.setup.sides.find((s) => s.id === target)?.name}`;
       actions.push({
         label: `${ability.name}${on}`,
-        command: {
-          type: 'use-ability',
-          actor: actor.id,
-          ability: abilityId,
-          ...(target === undefined ? {} : { target }),
-        },
+        command:
+          target === undefined
+            ? { type: 'use-ability', actor: actor.id, ability: abilityId }
+            : { type: 'use-ability', actor: actor.id, ability: abilityId, target },
       });
     }
   }

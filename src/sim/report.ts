@@ -109,7 +109,9 @@ export function renderReport(report: SimReport): string[] {
   const head = `${report.battles.toLocaleString('en-US')} battles (seed ${report.seed}, policy ${report.policy}, ${report.workers} worker${report.workers === 1 ? '' : 's'})`;
   lines.push(report.interrupted ? `${head}: interrupted, partial result` : head);
   for (const [, w] of Object.entries(report.wins)) {
-    lines.push(`  ${w.name} win ${pct(w.rate)} (95% CI ${pct(w.ci95[0])} to ${pct(w.ci95[1])})`);
+    // Two decimals: with many battles the interval is narrower than a tenth of a percent.
+    const fine = (x: number): string => `${(x * 100).toFixed(2)}%`;
+    lines.push(`  ${w.name} win ${fine(w.rate)} (95% CI ${fine(w.ci95[0])} to ${fine(w.ci95[1])})`);
   }
   lines.push(
     `  draws ${report.draws}${report.unfinished > 0 ? `, unfinished ${report.unfinished}` : ''}`,

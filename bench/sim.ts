@@ -2,15 +2,16 @@
  * Simulator benchmark: battles per second for the example FFRPG encounter on one worker and on
  * two, in the same run, and peak memory as the number of battles grows. Reports, never asserts.
  *
- *   npm run bench:sim                 # 20,000 battles per measurement
+ *   npm run bench:sim                 # builds, then 20,000 battles per measurement
  *   BENCH_BATTLES=1000000 npm run bench:sim
  *
  * Targets (issue 4): 10,000 battles a second on one worker; two workers at least 1.7x one;
  * 1,000,000 battles under 300 MB peak RSS.
  */
-import { readEncounterFile } from '../src/encounters/file.js';
-import { SYSTEMS } from '../src/rulesets/index.js';
-import { simulate } from '../src/sim/sim.js';
+// The built code, as `moogle sim` runs it: workers load plain JavaScript, no TypeScript loader.
+import { readEncounterFile } from '../dist/encounters/file.js';
+import { SYSTEMS } from '../dist/rulesets/index.js';
+import { simulate } from '../dist/sim/sim.js';
 
 const battles = Number(process.env.BENCH_BATTLES ?? 20_000);
 const read = readEncounterFile('examples/ffrpg-wind-cave.yaml', SYSTEMS);

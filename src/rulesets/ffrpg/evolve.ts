@@ -122,11 +122,11 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
         timeline: insertCharge(state, event.charging.id, event.charging.resolvesAt),
       });
     case 'ability-used':
-      return update(state, event.actor, (c) => ({ mp: event.mpAfter, hp: event.hpAfter }));
+      return update(state, event.actor, () => ({ mp: event.mpAfter, hp: event.hpAfter }));
     case 'damage-dealt':
       return update(state, event.target, (c) => ({ hp: event.hpAfter, mp: event.mpAfter ?? c.mp }));
     case 'healed':
-      return update(state, event.target, (c) => ({ hp: event.hpAfter }));
+      return update(state, event.target, () => ({ hp: event.hpAfter }));
     case 'status-inflicted':
       return update(state, event.target, (c) => ({
         statuses: [
@@ -156,9 +156,9 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
       return withState(state, { combatants });
     }
     case 'knocked-out':
-      return update(state, event.target, (c) => ({ hp: 0, down: true }));
+      return update(state, event.target, () => ({ hp: 0, down: true }));
     case 'fled':
-      return update(state, event.actor, (c) => ({ fled: true }));
+      return update(state, event.actor, () => ({ fled: true }));
     case 'round-ended':
       return withState(state, { phase: 'initiative', timeline: [], cursor: 0, charging: [] });
     case 'battle-ended':
@@ -179,7 +179,7 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
       return next;
     }
     case 'gm-adjusted':
-      return update(state, event.target, (c) => ({ hp: event.hp, mp: event.mp, down: event.down }));
+      return update(state, event.target, () => ({ hp: event.hp, mp: event.mp, down: event.down }));
     case 'attack-made':
     case 'task-checked':
     case 'opposed-checked':

@@ -228,11 +228,19 @@ export function battleOver(r: Resolution): boolean {
   const state = r.state;
   if (state.phase === 'ended') return true;
   if (state.setup.mode === 'scene') return false;
-  const sides = state.setup.sides.filter((side) =>
-    side.combatants.some((sheet) => standing(state, state.combatants[sheet.id]!)),
-  );
-  if (sides.length > 1) return false;
-  const winner = sides[0];
+  // Asked after every step of the countdown: count without building arrays.
+  let standingSides = 0;
+  let winner: (typeof state.setup.sides)[number] | undefined;
+  for (const side of state.setup.sides) {
+    for (const sheet of side.combatants) {
+      if (standing(state, state.combatants[sheet.id]!)) {
+        standingSides++;
+        winner = side;
+        break;
+      }
+    }
+    if (standingSides > 1) return false;
+  }
   const beaten = state.setup.sides.filter((s) => s !== winner).map((s) => s.name);
   r.emit({
     type: 'battle-ended',

@@ -29,12 +29,40 @@ function attackLabel(actor: CombatantSheet, target: CombatantSheet, weapon: stri
  * statuses at allies, damage and negative statuses at enemies. The GM may still aim any
  * ability anywhere with a command; this only orders what is offered.
  */
+const AIMS = new WeakMap<Ability, 'ally' | 'enemy' | 'any'>();
+
 function aimOf(state: FfrpgState, ability: Ability): 'ally' | 'enemy' | 'any' {
-  const polarity = ability.inflicts.map((x) => state.setup.statuses[x.status]?.polarity);
-  if (ability.damage !== undefined || polarity.includes('negative')) return 'enemy';
-  if (ability.heal !== undefined || ability.cures.length > 0 || polarity.includes('positive'))
-    return 'ally';
-  return 'any';
+  let aim = AIMS.get(ability);
+  if (aim === undefined) {
+    const polarity = ability.inflicts.map((x) => state.setup.statuses[x.status]?.polarity);
+    if (ability.damage !== undefined || polarity.includes('negative')) aim = 'enemy';
+    else if (
+      ability.heal !== undefined ||
+      ability.cures.length > 0 ||
+      polarity.includes('positive')
+    )
+      aim = 'ally';
+    else aim = 'any';
+    AIMS.set(ability, aim);
+  }
+  return aim;
+}
+
+const ABILITY_LABELS = new WeakMap<object, WeakMap<object, string>>();
+
+/** "Cure on Hiro", made once per ability and target (a sheet or a side). */
+function labelOnce(ability: Ability, target: object, make: () => string): string {
+  let byTarget = ABILITY_LABELS.get(ability);
+  if (byTarget === undefined) {
+    byTarget = new WeakMap();
+    ABILITY_LABELS.set(ability, byTarget);
+  }
+  let label = byTarget.get(target);
+  if (label === undefined) {
+    label = make();
+    byTarget.set(target, label);
+  }
+  return label;
 }
 
 /** What can be done now: begin the next round, or the current combatant's actions and targets. */
@@ -74,26 +102,25 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
     )
       continue;
     const aim = aimOf(state, ability);
-    const choices =
-      ability.target === 'single'
-        ? others
-            .filter((c) => aim === 'any' || (aim === 'ally') === (c.side === actor.side))
-            .map((c) => c.id)
-        : ability.target === 'group'
-          ? state.setup.sides.map((s) => s.id)
-          : [undefined];
-    // Every choice is valid by construction: live combatants, existing sides.
-    for (const target of choices) {
-      const on =
-        target === undefined
-          ? ''
-          : ` on ${state.combatants[target]?.sheet.name ?? state.setup.sides.find((s) => s.id === target)?.name}`;
+    if (ability.target === 'single') {
+      for (const c of others) {
+        if (aim !== 'any' && (aim === 'ally') !== (c.side === actor.side)) continue;
+        actions.push({
+          label: labelOnce(ability, c.sheet, () => `${ability.name} on ${c.sheet.name}`),
+          command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: c.id },
+        });
+      }
+    } else if (ability.target === 'group') {
+      for (const side of state.setup.sides) {
+        actions.push({
+          label: labelOnce(ability, side, () => `${ability.name} on ${side.name}`),
+          command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: side.id },
+        });
+      }
+    } else {
       actions.push({
-        label: `${ability.name}${on}`,
-        command:
-          target === undefined
-            ? { type: 'use-ability', actor: actor.id, ability: abilityId }
-            : { type: 'use-ability', actor: actor.id, ability: abilityId, target },
+        label: ability.name,
+        command: { type: 'use-ability', actor: actor.id, ability: abilityId },
       });
     }
   }

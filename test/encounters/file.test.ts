@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,6 @@ describe('encounter files', () => {
   it('loads extra content from folders next to it', () => {
     const content = join(dir, 'more');
     rmSync(content, { recursive: true, force: true });
-    const { mkdirSync } = require('node:fs') as typeof import('node:fs');
     mkdirSync(content);
     writeFileSync(
       join(content, 'goblin.yaml'),

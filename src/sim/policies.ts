@@ -1,6 +1,6 @@
 import type { SeededDice } from '../dice/index.js';
 import type { CommandBase, LegalAction } from '../engine/index.js';
-import type { AnySystem } from '../rulesets/system.js';
+import type { AnySystem, Brief } from '../rulesets/system.js';
 
 /**
  * Who decides for a combatant when nobody at the table does: a function from the state and the
@@ -35,20 +35,31 @@ const random: Policy = (_system, _state, actions, dice) => {
  * (an attack or an ability aimed at it); if none, the first legal action.
  */
 const focusWeakest: Policy = (system, state, actions, dice) => {
+  // One pass, no sorting or filtering: a policy runs before every simulated command.
   const view = system.brief(state);
-  const actor = view.actor === null ? undefined : view.combatants.find((c) => c.id === view.actor);
+  let actor: Brief['combatants'][number] | undefined;
+  for (const c of view.combatants) if (c.id === view.actor) actor = c;
   if (actor === undefined) return actions[0]!;
-  const enemies = view.combatants
-    .filter((c) => c.side !== actor.side && !c.out)
-    .sort((a, b) => a.hp - b.hp || a.id.localeCompare(b.id));
-  for (const enemy of enemies) {
-    const aimed = actions.filter(
-      (a) => targetOf(a.command) === enemy.id && actorOf(a.command) === actor.id,
-    );
-    const attack = aimed.find((a) => a.command.type === 'attack') ?? aimed[0];
-    if (attack !== undefined) return attack;
+  let best: LegalAction<CommandBase> | undefined;
+  let bestHp = Number.POSITIVE_INFINITY;
+  let bestId = '';
+  let bestIsAttack = false;
+  for (const action of actions) {
+    if (actorOf(action.command) !== actor.id) continue;
+    const target = targetOf(action.command);
+    let enemy: Brief['combatants'][number] | undefined;
+    for (const c of view.combatants) if (c.id === target) enemy = c;
+    if (enemy === undefined || enemy.side === actor.side || enemy.out) continue;
+    const isAttack = action.command.type === 'attack';
+    const order = enemy.hp - bestHp || (best === undefined ? -1 : enemy.id.localeCompare(bestId));
+    if (order < 0 || (order === 0 && isAttack && !bestIsAttack)) {
+      best = action;
+      bestHp = enemy.hp;
+      bestId = enemy.id;
+      bestIsAttack = isAttack;
+    }
   }
-  return random(system, state, actions, dice);
+  return best ?? random(system, state, actions, dice);
 };
 
 /** The first legal action: the simplest table, and the cheapest to simulate. */

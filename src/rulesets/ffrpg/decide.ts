@@ -9,7 +9,7 @@ import {
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';
 import type { Ability, Attribute } from './model.js';
-import { AUTOMATIC, hasEffect, Resolution } from './resolution.js';
+import { AUTOMATIC, hasEffect, NO_TRIGGERS, Resolution } from './resolution.js';
 import { attributeRating } from './skills.js';
 import {
   type CombatantState,
@@ -108,7 +108,7 @@ export function resolve(
           `${actor.sheet.name} will not attack an ally, ${target.value.sheet.name}`,
         );
       }
-      attack(r, actor.id, target.value.id, false, new Set());
+      attack(r, actor.id, target.value.id, false, NO_TRIGGERS);
       break;
     }
     case 'use-ability': {
@@ -235,7 +235,7 @@ function useAbility(
     });
     return ok(true);
   }
-  applyAbilityEffects(r, actor.id, abilityId, targets.value, new Set());
+  applyAbilityEffects(r, actor.id, abilityId, targets.value, NO_TRIGGERS);
   return ok(true);
 }
 

@@ -2,7 +2,7 @@ import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { canAct } from './decide.js';
 import { type Ability, ATTRIBUTES, type CombatantSheet } from './model.js';
-import { currentActor, type FfrpgState, isActive } from './state.js';
+import { type CombatantState, currentActor, type FfrpgState, isActive } from './state.js';
 
 /**
  * Labels name only sheets, which never change in a fight: made once per pair, as simulations
@@ -51,7 +51,7 @@ function aimOf(state: FfrpgState, ability: Ability): 'ally' | 'enemy' | 'any' {
 const ABILITY_LABELS = new WeakMap<object, WeakMap<object, string>>();
 
 /** "Cure on Hiro", made once per ability and target (a sheet or a side). */
-function labelOnce(ability: Ability, target: object, make: () => string): string {
+function labelOnce(ability: Ability, target: object, targetName: string): string {
   let byTarget = ABILITY_LABELS.get(ability);
   if (byTarget === undefined) {
     byTarget = new WeakMap();
@@ -59,30 +59,37 @@ function labelOnce(ability: Ability, target: object, make: () => string): string
   }
   let label = byTarget.get(target);
   if (label === undefined) {
-    label = make();
+    label = `${ability.name} on ${targetName}`;
     byTarget.set(target, label);
   }
   return label;
 }
 
+const END_SCENE: LegalAction<FfrpgCommand> = {
+  label: 'End the Scene',
+  command: { type: 'end-scene' },
+};
+
 /** What can be done now: begin the next round, or the current combatant's actions and targets. */
 export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
   if (state.phase === 'ended') return [];
-  const endScene: LegalAction<FfrpgCommand>[] =
-    state.setup.mode === 'scene'
-      ? [{ label: 'End the Scene', command: { type: 'end-scene' } }]
-      : [];
+  const scene = state.setup.mode === 'scene';
   if (state.phase === 'initiative') {
     const begin: LegalAction<FfrpgCommand> = {
       label: `Begin round ${state.round + 1} (roll Initiative)`,
       command: { type: 'begin-round' },
     };
-    return [begin, ...endScene];
+    return scene ? [begin, END_SCENE] : [begin];
   }
   const actor = currentActor(state);
   if (actor === undefined || !canAct(state, actor)) return [];
   const actions: LegalAction<FfrpgCommand>[] = [];
-  const others = state.order.map((id) => state.combatants[id]!).filter(isActive);
+  // Built once and reused below; simulations ask for legal actions before every command.
+  const others: CombatantState[] = [];
+  for (const id of state.order) {
+    const c = state.combatants[id]!;
+    if (isActive(c)) others.push(c);
+  }
   const weapon = actor.sheet.weapon?.name ?? 'bare hands';
   for (const target of others) {
     if (target.side === actor.side) continue;
@@ -106,14 +113,14 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
       for (const c of others) {
         if (aim !== 'any' && (aim === 'ally') !== (c.side === actor.side)) continue;
         actions.push({
-          label: labelOnce(ability, c.sheet, () => `${ability.name} on ${c.sheet.name}`),
+          label: labelOnce(ability, c.sheet, c.sheet.name),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: c.id },
         });
       }
     } else if (ability.target === 'group') {
       for (const side of state.setup.sides) {
         actions.push({
-          label: labelOnce(ability, side, () => `${ability.name} on ${side.name}`),
+          label: labelOnce(ability, side, side.name),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: side.id },
         });
       }
@@ -141,5 +148,6 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
   }
   actions.push({ label: 'Pass', command: { type: 'pass', actor: actor.id } });
   actions.push({ label: 'Flee', command: { type: 'flee', actor: actor.id } });
-  return [...actions, ...endScene];
+  if (scene) actions.push(END_SCENE);
+  return actions;
 }

@@ -3,7 +3,7 @@ import type { DiceRoller } from '../../engine/index.js';
 import { judgePercentileRoll } from './checks/index.js';
 import type { CheckRecord, FfrpgEvent } from './events.js';
 import { evolve } from './evolve.js';
-import type { Ability, PassiveEffect, StatusDefinition } from './model.js';
+import type { Ability, PassiveEffect, ReactionTrigger, StatusDefinition } from './model.js';
 import type { CombatantState, FfrpgState } from './state.js';
 
 /**
@@ -125,7 +125,9 @@ export function hasEffect(
   c: CombatantState,
   kind: PassiveEffect['kind'],
 ): string | undefined {
-  return passives(state, c).find((p) => p.effect.kind === kind)?.source;
+  // A loop, not find(): this runs for every combatant at every step of a simulated battle.
+  for (const p of passives(state, c)) if (p.effect.kind === kind) return p.source;
+  return undefined;
 }
 
 export type StatName = 'acc' | 'macc' | 'eva' | 'meva' | 'arm' | 'marm';
@@ -155,6 +157,9 @@ export function variablesOf(state: FfrpgState, c: CombatantState, skill?: string
     SKILL: skill === undefined ? 0 : (c.sheet.skills[skill] ?? 0),
   };
 }
+
+/** No Reaction led here: the chain every action starts with (never changed, so shared). */
+export const NO_TRIGGERS: ReadonlySet<ReactionTrigger> = new Set();
 
 export function isEnemy(a: CombatantState, b: CombatantState): boolean {
   return a.side !== b.side;

@@ -1,7 +1,7 @@
 import { applyAbilityEffects } from './actions.js';
 import { applyPercent } from './damage.js';
 import type { InitiativeRoll } from './events.js';
-import { hasEffect, passives, type Resolution } from './resolution.js';
+import { hasEffect, NO_TRIGGERS, passives, type Resolution } from './resolution.js';
 import {
   type CombatantState,
   type FfrpgState,
@@ -148,7 +148,7 @@ function resolveCharge(r: Resolution, id: string, cursor: number): void {
     return;
   }
   r.emit({ type: 'charge-resolved', id, cursor });
-  applyAbilityEffects(r, actor.id, charging.ability, charging.targets, new Set());
+  applyAbilityEffects(r, actor.id, charging.ability, charging.targets, NO_TRIGGERS);
 }
 
 /**

@@ -42,29 +42,45 @@ export function beginRound(r: Resolution): void {
   advance(r);
 }
 
+/**
+ * Each combatant's place when Initiatives tie: by the setup's tie rule (SPD, then the players'
+ * side, or the reverse), then listing order. It depends only on the setup, so it is worked out
+ * once per setup, not every round.
+ */
+const TIE_RANKS = new WeakMap<object, ReadonlyMap<string, number>>();
+
+function tieRanks(state: FfrpgState): ReadonlyMap<string, number> {
+  let ranks = TIE_RANKS.get(state.setup);
+  if (ranks === undefined) {
+    const { options, sides } = state.setup;
+    const party = new Set(sides.filter((s) => s.party).map((s) => s.id));
+    const keys = state.order.map((id, listed) => {
+      const c = state.combatants[id]!;
+      const speed = -c.sheet.attributes.SPD;
+      const side = party.has(c.side) ? 0 : 1;
+      return {
+        id,
+        key:
+          options.initiativeTies === 'speed-then-party'
+            ? [speed, side, listed]
+            : [side, speed, listed],
+      };
+    });
+    keys.sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!);
+    ranks = new Map(keys.map((k, i) => [k.id, i]));
+    TIE_RANKS.set(state.setup, ranks);
+  }
+  return ranks;
+}
+
 function buildTimeline(
   state: FfrpgState,
   round: number,
   rolls: readonly InitiativeRoll[],
 ): TimelineEntry[] {
-  const { options } = state.setup;
-  const partySide = new Set(state.setup.sides.filter((s) => s.party).map((s) => s.id));
-  const listed = new Map(state.order.map((id, i) => [id, i]));
-  const rank = (id: string): number[] => {
-    const c = state.combatants[id]!;
-    const speed = -c.sheet.attributes.SPD;
-    const party = partySide.has(c.side) ? 0 : 1;
-    const byRule = options.initiativeTies === 'speed-then-party' ? [speed, party] : [party, speed];
-    return [...byRule, listed.get(id) ?? 0];
-  };
+  const tieRank = tieRanks(state);
   const combatants = [...rolls]
-    .sort((a, b) => {
-      if (a.initiative !== b.initiative) return b.initiative - a.initiative;
-      const ra = rank(a.id);
-      const rb = rank(b.id);
-      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
-      return 0;
-    })
+    .sort((a, b) => b.initiative - a.initiative || tieRank.get(a.id)! - tieRank.get(b.id)!)
     .map((roll): TimelineEntry => ({ kind: 'combatant', id: roll.id, count: roll.initiative }));
   const events = state.setup.events
     .filter((e) => (e.round ?? 1) === round)
@@ -76,7 +92,7 @@ function buildTimeline(
     const at = timeline.findIndex(
       (entry) =>
         entry.count < event.count ||
-        (options.eventsBeforeTies && entry.count === event.count && entry.kind === 'combatant'),
+        (state.setup.options.eventsBeforeTies && entry.count === event.count && entry.kind === 'combatant'),
     );
     timeline.splice(at === -1 ? timeline.length : at, 0, event);
   }

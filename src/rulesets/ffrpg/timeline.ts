@@ -92,7 +92,9 @@ function buildTimeline(
     const at = timeline.findIndex(
       (entry) =>
         entry.count < event.count ||
-        (state.setup.options.eventsBeforeTies && entry.count === event.count && entry.kind === 'combatant'),
+        (state.setup.options.eventsBeforeTies &&
+          entry.count === event.count &&
+          entry.kind === 'combatant'),
     );
     timeline.splice(at === -1 ? timeline.length : at, 0, event);
   }

@@ -1,5 +1,5 @@
 import { diceDistribution } from '../../dice/index.js';
-import type { ActionOdds, Brief, EncounterView, GameSystem } from '../system.js';
+import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
 import { weaponOf } from './actions.js';
 import type { FfrpgCommand } from './commands.js';
 import {
@@ -133,26 +133,6 @@ function odds(state: FfrpgState, command: FfrpgCommand): ActionOdds | undefined 
   };
 }
 
-type BriefCombatant = Brief['combatants'][number];
-
-/**
- * The combatants record is replaced only when someone changes (a miss leaves it as it was), so
- * the brief of one record serves every state that shares it: policies ask before every command.
- */
-const BRIEFS = new WeakMap<object, readonly BriefCombatant[]>();
-
-function briefCombatants(state: FfrpgState): readonly BriefCombatant[] {
-  let found = BRIEFS.get(state.combatants);
-  if (found === undefined) {
-    found = state.order.map((id) => {
-      const c = state.combatants[id]!;
-      return { id, side: c.side, hp: c.hp, out: !isActive(c) };
-    });
-    BRIEFS.set(state.combatants, found);
-  }
-  return found;
-}
-
 /** FFRPG 3e for the tools: encounter files, views, event descriptions, statistics, odds. */
 export const ffrpgSystem: GameSystem<
   FfrpgSetup,
@@ -171,7 +151,10 @@ export const ffrpgSystem: GameSystem<
     const entry = currentEntry(state);
     return {
       actor: entry?.kind === 'combatant' ? entry.id : null,
-      combatants: briefCombatants(state),
+      combatants: state.order.map((id) => {
+        const c = state.combatants[id]!;
+        return { id, side: c.side, hp: c.hp, out: !isActive(c) };
+      }),
     };
   },
   describe: describeEvents,

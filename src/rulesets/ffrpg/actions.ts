@@ -125,40 +125,27 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
     affinity: spec.element === undefined ? undefined : target.sheet.affinities[spec.element],
     cap: spec.ignoresCap ? null : options.damageCap,
   });
-  if (spec.pool === 'mp') {
-    // MP damage (and MP absorbed) changes MP only; nobody is knocked out at 0 MP.
-    const mpAfter = result.absorbed
-      ? Math.min(target.sheet.stats.mp, target.mp + result.amount)
-      : Math.max(0, target.mp - result.amount);
-    r.emit({
-      type: 'damage-dealt',
-      source: sourceId,
-      target: targetId,
-      roll,
-      amount: Math.abs(mpAfter - target.mp),
-      absorbed: result.absorbed,
-      hpAfter: target.hp,
-      mpAfter,
-      breakdown: `${result.breakdown} (to MP)`,
-    });
-    return;
-  }
-  const hpAfter = result.absorbed
-    ? Math.min(target.sheet.stats.hp, target.hp + result.amount)
-    : Math.max(0, target.hp - result.amount);
+  // MP damage (and MP absorbed) changes MP only; nobody is knocked out at 0 MP.
+  const mp = spec.pool === 'mp';
+  const before = mp ? target.mp : target.hp;
+  const after = result.absorbed
+    ? Math.min(mp ? target.sheet.stats.mp : target.sheet.stats.hp, before + result.amount)
+    : Math.max(0, before - result.amount);
   r.emit({
     type: 'damage-dealt',
     source: sourceId,
     target: targetId,
     roll,
-    // Absorbed damage reports the HP it actually restored.
-    amount: result.absorbed ? hpAfter - target.hp : result.amount,
+    // Absorbed damage reports what it actually restored; MP damage, the MP actually lost.
+    amount: result.absorbed || mp ? Math.abs(after - before) : result.amount,
     absorbed: result.absorbed,
-    hpAfter,
-    breakdown: result.breakdown,
+    hpAfter: mp ? target.hp : after,
+    ...(mp ? { mpAfter: after } : {}),
+    breakdown: mp ? `${result.breakdown} (to MP)` : result.breakdown,
   });
+  if (mp) return;
   if (result.absorbed || result.amount === 0) return;
-  if (hpAfter === 0) {
+  if (after === 0) {
     knockOut(r, targetId);
     return;
   }

@@ -1,25 +1,25 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { canAct } from './decide.js';
-import { type Ability, ATTRIBUTES, type CombatantSheet } from './model.js';
+import { type Ability, ATTRIBUTES } from './model.js';
 import { type CombatantState, currentActor, type FfrpgState, isActive } from './state.js';
 
 /**
- * Labels name only sheets, which never change in a fight: made once per pair, as simulations
- * ask for the legal actions before every command.
+ * Labels name only sheets, sides and abilities, which never change in a fight: each is made once
+ * per pair of objects, as simulations ask for the legal actions before every command.
  */
-const ATTACK_LABELS = new WeakMap<object, WeakMap<object, string>>();
+const LABELS = new WeakMap<object, WeakMap<object, string>>();
 
-function attackLabel(actor: CombatantSheet, target: CombatantSheet, weapon: string): string {
-  let byTarget = ATTACK_LABELS.get(actor);
-  if (byTarget === undefined) {
-    byTarget = new WeakMap();
-    ATTACK_LABELS.set(actor, byTarget);
+function labelOnce(first: object, second: object, make: () => string): string {
+  let bySecond = LABELS.get(first);
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    LABELS.set(first, bySecond);
   }
-  let label = byTarget.get(target);
+  let label = bySecond.get(second);
   if (label === undefined) {
-    label = `Attack ${target.name} with ${weapon}`;
-    byTarget.set(target, label);
+    label = make();
+    bySecond.set(second, label);
   }
   return label;
 }
@@ -46,23 +46,6 @@ function aimOf(state: FfrpgState, ability: Ability): 'ally' | 'enemy' | 'any' {
     AIMS.set(ability, aim);
   }
   return aim;
-}
-
-const ABILITY_LABELS = new WeakMap<object, WeakMap<object, string>>();
-
-/** "Cure on Hiro", made once per ability and target (a sheet or a side). */
-function labelOnce(ability: Ability, target: object, targetName: string): string {
-  let byTarget = ABILITY_LABELS.get(ability);
-  if (byTarget === undefined) {
-    byTarget = new WeakMap();
-    ABILITY_LABELS.set(ability, byTarget);
-  }
-  let label = byTarget.get(target);
-  if (label === undefined) {
-    label = `${ability.name} on ${targetName}`;
-    byTarget.set(target, label);
-  }
-  return label;
 }
 
 const END_SCENE: LegalAction<FfrpgCommand> = {
@@ -94,7 +77,11 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
   for (const target of others) {
     if (target.side === actor.side) continue;
     actions.push({
-      label: attackLabel(actor.sheet, target.sheet, weapon),
+      label: labelOnce(
+        actor.sheet,
+        target.sheet,
+        () => `Attack ${target.sheet.name} with ${weapon}`,
+      ),
       command: { type: 'attack', actor: actor.id, target: target.id },
     });
   }
@@ -113,14 +100,14 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
       for (const c of others) {
         if (aim !== 'any' && (aim === 'ally') !== (c.side === actor.side)) continue;
         actions.push({
-          label: labelOnce(ability, c.sheet, c.sheet.name),
+          label: labelOnce(ability, c.sheet, () => `${ability.name} on ${c.sheet.name}`),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: c.id },
         });
       }
     } else if (ability.target === 'group') {
       for (const side of state.setup.sides) {
         actions.push({
-          label: labelOnce(ability, side, side.name),
+          label: labelOnce(ability, side, () => `${ability.name} on ${side.name}`),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: side.id },
         });
       }

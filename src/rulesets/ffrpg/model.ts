@@ -376,16 +376,17 @@ export const setupSchema = z
         message: 'a battle needs at least two sides',
       });
     }
-    const seen = new Set<string>();
-    const sideIds = new Set<string>();
+    // Ids name things in commands and on the countdown: each must name one thing.
+    const seen = new Map<string, Set<string>>();
+    const unique = (what: string, id: string, path: (string | number)[]): void => {
+      const ids = seen.get(what) ?? new Set<string>();
+      seen.set(what, ids);
+      if (ids.has(id))
+        ctx.addIssue({ code: 'custom', path, message: `${what} id '${id}' is used twice` });
+      ids.add(id);
+    };
     setup.sides.forEach((side, s) => {
-      if (sideIds.has(side.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sides', s, 'id'],
-          message: `side id '${side.id}' is used twice`,
-        });
-      sideIds.add(side.id);
+      unique('side', side.id, ['sides', s, 'id']);
       side.combatants.forEach((c, i) => {
         const skill = c.weapon?.skill;
         if (skill !== undefined && !(skill in c.skills)) {
@@ -397,13 +398,7 @@ export const setupSchema = z
             message: `${c.name}'s weapon uses the Skill '${skill}', which ${c.name} does not have (has: ${has}); give it a rating, however low`,
           });
         }
-        if (seen.has(c.id))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sides', s, 'combatants', i, 'id'],
-            message: `combatant id '${c.id}' is used twice`,
-          });
-        seen.add(c.id);
+        unique('combatant', c.id, ['sides', s, 'combatants', i, 'id']);
         c.abilities.forEach((a, j) => {
           if (!(a in setup.abilities)) {
             ctx.addIssue({
@@ -424,15 +419,8 @@ export const setupSchema = z
         });
       });
     });
-    const eventIds = new Set<string>();
     setup.events.forEach((event, i) => {
-      if (eventIds.has(event.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['events', i, 'id'],
-          message: `event id '${event.id}' is used twice`,
-        });
-      eventIds.add(event.id);
+      unique('event', event.id, ['events', i, 'id']);
     });
     for (const [id, ability] of Object.entries(setup.abilities)) {
       [...ability.inflicts.map((x) => x.status), ...ability.cures].forEach((status) => {

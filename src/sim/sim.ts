@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AnySystem } from '../rulesets/system.js';
 import { type Aggregate, emptyAggregate, mergeAggregates } from './aggregate.js';
+import { playChunk } from './play-queue.js';
 import { policyNamed } from './policies.js';
-import { runBattles } from './runner.js';
+import { WorkQueue } from './work-queue.js';
 import type { WorkerJob } from './worker.js';
 
 /** The most battles one run may ask for: a bound on time, not on memory (which stays flat). */
@@ -24,22 +25,21 @@ export interface SimOptions {
 export interface SimRun {
   /** Resolves with every battle played, or those played before stop() was called. */
   readonly result: Promise<Aggregate>;
-  /** Ask the workers to finish the battle they are on and report what they have. */
+  /** Ask every thread to finish the battle it is on and report what it has. */
   stop(): void;
 }
 
-/** Battle ranges for each worker: contiguous, covering 0..battles-1 exactly. */
-export function splitBattles(battles: number, workers: number): { from: number; to: number }[] {
-  const ranges: { from: number; to: number }[] = [];
-  const share = Math.floor(battles / workers);
-  let extra = battles % workers;
-  let from = 0;
-  for (let i = 0; i < workers; i++) {
-    const to = from + share + (extra-- > 0 ? 1 : 0);
-    ranges.push({ from, to });
-    from = to;
-  }
-  return ranges;
+/** A worker thread playing chunks of `job`'s queue; it posts its aggregate when none are left. */
+export function startWorker(job: WorkerJob): Worker {
+  const typescript = import.meta.url.endsWith('.ts');
+  const url = new URL(typescript ? './worker.ts' : './worker.js', import.meta.url);
+  // Under tsx (tests, bench) the worker is TypeScript: it registers the same loader first.
+  return typescript
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`,
+        { eval: true, workerData: job },
+      )
+    : new Worker(url, { workerData: job });
 }
 
 export function defaultWorkers(): number {
@@ -47,95 +47,70 @@ export function defaultWorkers(): number {
 }
 
 /**
- * Runs `battles` simulated battles over worker threads. Battle i always uses the seeds
- * `${seed}:${i}`, so the result is the same for a seed whatever the number of workers.
- * With one worker the battles run on this thread, which is also what tests and small runs want.
+ * Runs `battles` simulated battles on `workers` threads: this one and `workers - 1` worker
+ * threads, all taking chunks from one shared queue. This thread starts at once while the
+ * workers load, and nobody idles at the end while another finishes a fixed share. Battle i
+ * always uses the seeds `${seed}:${i}` and the aggregate is sums of integers, so the result is
+ * the same for a seed whatever the number of workers.
  */
 export function simulate(options: SimOptions): SimRun {
   const policy = policyNamed(options.policy);
   if (policy === undefined) throw new Error(`unknown policy ${options.policy}`);
-  const shared = new SharedArrayBuffer(4 * (1 + options.workers));
-  const flags = new Int32Array(shared);
-  const progress = (): number => {
-    let done = 0;
-    for (let i = 0; i < options.workers; i++) done += Atomics.load(flags, 1 + i);
-    return done;
-  };
-  const stop = (): void => {
-    Atomics.store(flags, 0, 1);
-  };
-  if (options.workers === 1) {
-    const result = new Promise<Aggregate>((resolve, reject) => {
-      // Let the caller install a Ctrl-C handler before the loop starts; yield every chunk.
-      const aggregate = emptyAggregate();
-      const chunk = 2_000;
-      let next = 0;
-      const step = (): void => {
-        try {
-          const to = Math.min(options.battles, next + chunk);
-          mergeAggregates(
-            aggregate,
-            runBattles(
-              options.system,
-              options.setup,
-              policy,
-              { seed: options.seed, from: next, to },
-              {
-                shouldStop: () => Atomics.load(flags, 0) !== 0,
-              },
-            ),
-          );
-          next = to;
-          Atomics.store(flags, 1, aggregate.battles);
-          options.onProgress?.(aggregate.battles);
-          if (next >= options.battles || Atomics.load(flags, 0) !== 0) resolve(aggregate);
-          else setImmediate(step);
-        } catch (error) {
-          reject(error);
-        }
-      };
-      setImmediate(step);
-    });
-    return { result, stop };
-  }
-  const typescript = import.meta.url.endsWith('.ts');
-  const url = new URL(typescript ? './worker.ts' : './worker.js', import.meta.url);
-  // Under tsx (tests, bench) the worker is TypeScript: it registers the same loader first.
-  const start = (job: WorkerJob): Worker =>
-    typescript
-      ? new Worker(
-          `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`,
-          { eval: true, workerData: job },
-        )
-      : new Worker(url, { workerData: job });
-  const ranges = splitBattles(options.battles, options.workers);
-  const timer = setInterval(() => options.onProgress?.(progress()), 200);
-  const runs = ranges.map(
-    (range, index) =>
+  const queue = WorkQueue.create(options.battles);
+  const helpers = Array.from(
+    { length: Math.max(0, options.workers - 1) },
+    () =>
       new Promise<Aggregate>((resolve, reject) => {
-        const job: WorkerJob = {
+        const worker = startWorker({
           system: options.system.ruleset.id,
           setup: options.setup,
           policy: options.policy,
           seed: options.seed,
-          from: range.from,
-          to: range.to,
-          shared,
-          index,
-        };
-        const worker = start(job);
+          battles: options.battles,
+          shared: queue.shared,
+        });
         worker.once('message', (aggregate: Aggregate) => resolve(aggregate));
-        worker.once('error', reject);
+        worker.once('error', (error) => {
+          // One failed thread fails the run: stop the others rather than play on for nothing.
+          queue.stop();
+          reject(error);
+        });
         worker.once('exit', (code) => {
           if (code !== 0) reject(new Error(`a simulation worker stopped with code ${code}`));
         });
       }),
   );
-  const result = Promise.all(runs)
+  const here = new Promise<Aggregate>((resolve, reject) => {
+    const aggregate = emptyAggregate();
+    // A chunk at a time, yielding between them so progress, messages and Ctrl-C get through.
+    const step = (): void => {
+      try {
+        const more = playChunk(
+          options.system,
+          options.setup,
+          policy,
+          options.seed,
+          queue,
+          aggregate,
+        );
+        options.onProgress?.(queue.done());
+        if (more) setImmediate(step);
+        else resolve(aggregate);
+      } catch (error) {
+        queue.stop();
+        reject(error);
+      }
+    };
+    // Let the caller install a Ctrl-C handler before the first chunk.
+    setImmediate(step);
+  });
+  // Once this thread runs out of chunks the workers may still be finishing theirs.
+  const timer = setInterval(() => options.onProgress?.(queue.done()), 200);
+  const result = Promise.all([here, ...helpers])
     .then((parts) => parts.reduce(mergeAggregates, emptyAggregate()))
     .finally(() => {
       clearInterval(timer);
-      options.onProgress?.(progress());
+      options.onProgress?.(queue.done());
     });
-  return { result, stop };
+  return { result, stop: () => queue.stop() };
 }

@@ -1,22 +1,21 @@
 /**
- * A simulation worker: plays its range of battles and posts the aggregate back. Progress and
- * the stop request travel through shared memory, so the battle loop never waits on messages.
+ * A simulation worker: claims chunks of battles from the shared queue until none are left and
+ * posts its aggregate back. Progress and the stop request travel through shared memory, so the
+ * battle loop never waits on messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemById } from '../rulesets/index.js';
+import { playQueue } from './play-queue.js';
 import { policyNamed } from './policies.js';
-import { runBattles } from './runner.js';
+import { WorkQueue } from './work-queue.js';
 
 export interface WorkerJob {
   readonly system: string;
   readonly setup: unknown;
   readonly policy: string;
   readonly seed: string;
-  readonly from: number;
-  readonly to: number;
-  /** Int32 slots: [0] the stop flag, [1 + worker] battles done by each worker. */
+  readonly battles: number;
   readonly shared: SharedArrayBuffer;
-  readonly index: number;
 }
 
 const job = workerData as WorkerJob;
@@ -27,9 +26,5 @@ if (system === undefined || policy === undefined || parentPort === null) {
     `simulation worker started without a known system and policy (${job.system}, ${job.policy})`,
   );
 }
-const flags = new Int32Array(job.shared);
-const aggregate = runBattles(system, job.setup, policy, job, {
-  shouldStop: () => Atomics.load(flags, 0) !== 0,
-  progress: (done) => Atomics.store(flags, 1 + job.index, done),
-});
-parentPort.postMessage(aggregate);
+const queue = new WorkQueue(job.shared, job.battles);
+parentPort.postMessage(playQueue(system, job.setup, policy, job.seed, queue));

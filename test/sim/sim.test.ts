@@ -7,7 +7,8 @@ import { emptyAggregate, mergeAggregates } from '../../src/sim/aggregate.js';
 import { POLICIES } from '../../src/sim/policies.js';
 import { medianOf, wilson } from '../../src/sim/report.js';
 import { runBattles } from '../../src/sim/runner.js';
-import { simulate, splitBattles } from '../../src/sim/sim.js';
+import { simulate, startWorker } from '../../src/sim/sim.js';
+import { CHUNK_BATTLES, WorkQueue } from '../../src/sim/work-queue.js';
 
 const EXAMPLE = 'examples/ffrpg-wind-cave.yaml';
 
@@ -44,9 +45,10 @@ describe('the battle simulator', () => {
     const { system, setup } = windCave();
     const policy = POLICIES['focus-weakest']!;
     const whole = runBattles(system, setup, policy, { seed: 'x', from: 0, to: 120 });
-    const parts = splitBattles(120, 7).map((r) =>
-      runBattles(system, setup, policy, { seed: 'x', ...r }),
-    );
+    const cuts = [0, 1, 17, 18, 64, 119, 120];
+    const parts = cuts
+      .slice(1)
+      .map((to, i) => runBattles(system, setup, policy, { seed: 'x', from: cuts[i]!, to }));
     expect(parts.reduce(mergeAggregates, emptyAggregate())).toEqual(whole);
   });
 
@@ -71,6 +73,26 @@ describe('the battle simulator', () => {
     expect(two).toEqual(one);
   });
 
+  it('a worker thread plays the chunks it claims and posts their aggregate', async () => {
+    const { system, setup } = windCave();
+    const queue = WorkQueue.create(600);
+    const worker = startWorker({
+      system: system.ruleset.id,
+      setup,
+      policy: 'random',
+      seed: 'w',
+      battles: 600,
+      shared: queue.shared,
+    });
+    const posted = await new Promise<unknown>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const here = runBattles(system, setup, POLICIES.random!, { seed: 'w', from: 0, to: 600 });
+    expect(posted).toEqual(here);
+    expect(queue.done()).toBe(600);
+  });
+
   it('stops early when asked and reports what it has', async () => {
     const { system, setup } = windCave();
     const run = simulate({
@@ -86,13 +108,18 @@ describe('the battle simulator', () => {
     expect(partial.battles).toBeLessThan(1_000_000);
   });
 
-  it('splits battles into contiguous ranges covering every one', () => {
-    expect(splitBattles(10, 3)).toEqual([
-      { from: 0, to: 4 },
-      { from: 4, to: 7 },
-      { from: 7, to: 10 },
-    ]);
-    expect(splitBattles(2, 4).map((r) => r.to - r.from)).toEqual([1, 1, 0, 0]);
+  it('hands out every battle exactly once, in chunks, until stopped', () => {
+    const queue = WorkQueue.create(2 * CHUNK_BATTLES + 7);
+    const claimed: number[] = [];
+    for (let range = queue.claim(); range !== undefined; range = queue.claim()) {
+      for (let i = range.from; i < range.to; i++) claimed.push(i);
+      queue.finished(range.to - range.from);
+    }
+    expect(claimed).toEqual(Array.from({ length: 2 * CHUNK_BATTLES + 7 }, (_, i) => i));
+    expect(queue.done()).toBe(2 * CHUNK_BATTLES + 7);
+    const stopped = WorkQueue.create(1_000);
+    stopped.stop();
+    expect(stopped.claim()).toBeUndefined();
   });
 
   it('reports a 95% Wilson interval and the median of a histogram', () => {

@@ -25,3 +25,4 @@ export type {
   Ruleset,
 } from './ruleset.js';
 export { type AnyEncounter, loadEncounter, parseSavedEncounter } from './save.js';
+export { describeIssue } from './schema-error.js';

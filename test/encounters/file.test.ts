@@ -62,7 +62,7 @@ describe('encounter files', () => {
     ]);
     const unknownRuleset = write('ruleset.yaml', `format: 1\nruleset: gurps\n${SIDES}`);
     expect(errorsOf(unknownRuleset)[0]).toBe(
-      `${unknownRuleset}:2: ruleset: unknown ruleset "gurps": one of ffrpg`,
+      `${unknownRuleset}:2: ruleset: unknown ruleset "gurps": one of ${SYSTEMS.map((s) => s.ruleset.id).join(', ')}`,
     );
     const badFormat = write('format.yaml', `format: 2\nruleset: ffrpg\n${SIDES}`);
     expect(errorsOf(badFormat)[0]).toContain(`${badFormat}:1: format:`);

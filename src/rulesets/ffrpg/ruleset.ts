@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { describeIssue, err, ok, type Result, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type FfrpgCommand } from './commands.js';
 import { decide, resolve } from './decide.js';
 import type { FfrpgEvent } from './events.js';
@@ -8,15 +7,7 @@ import { legalActions } from './legal.js';
 import { type FfrpgSetup, setupSchema } from './model.js';
 import type { FfrpgState } from './state.js';
 
-/** Turns a schema failure into one sentence with the path it concerns. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  const path = issue.path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
-  return path === '' ? issue.message : `${path}: ${issue.message}`;
-}
+export { describeIssue };
 
 const NOT_OVER = { over: false } as const;
 

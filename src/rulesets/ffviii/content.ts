@@ -1,0 +1,212 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  type ContentLibrary,
+  type ContentReference,
+  defineKind,
+  type Entity,
+  entityFields,
+} from '../../content/index.js';
+import { Encounter, err, ok, type Result } from '../../engine/index.js';
+import type { FfviiiCommand } from './commands.js';
+import type { FfviiiEvent } from './events.js';
+import {
+  type CombatantSheet,
+  type FfviiiSetup,
+  guardianForceSchema,
+  idSchema,
+  itemSchema,
+  optionsSchema,
+  powerSchema,
+  sheetFields,
+  spellSchema,
+  weaponSchema,
+} from './model.js';
+import { ffviii, setupProblem } from './ruleset.js';
+import type { FfviiiState } from './state.js';
+
+/** FFVIII content kinds: one file per weapon, spell, item, Guardian Force, power, character and monster. */
+export const weaponKind = defineKind({
+  kind: 'ffviii/weapon',
+  description:
+    'An FFVIII weapon: the Skills it is used with, its damage rating, its shots, and for a gun its kind and capacity.',
+  schema: weaponSchema,
+});
+
+export const spellKind = defineKind({
+  kind: 'ffviii/spell',
+  description:
+    'An FFVIII spell: the power added to the Sorcery Action Value, damage or healing, its element.',
+  schema: spellSchema,
+});
+
+export const itemKind = defineKind({
+  kind: 'ffviii/item',
+  description:
+    'An FFVIII item: its effect, whether its target is willing, whether it is dangerous.',
+  schema: itemSchema,
+});
+
+export const guardianForceKind = defineKind({
+  kind: 'ffviii/guardian-force',
+  description:
+    'An FFVIII Guardian Force: its summon shots and its ability (shots, damage, element).',
+  schema: guardianForceSchema,
+});
+
+export const powerKind = defineKind({
+  kind: 'ffviii/power',
+  description: 'An FFVIII power used before anyone rolls initiative.',
+  schema: powerSchema,
+});
+
+const sheetSchema = z.object(sheetFields);
+type SheetFile = z.infer<typeof sheetSchema>;
+
+const sheetReferences = (sheet: SheetFile): ContentReference[] => [
+  ...sheet.weapons.map((id, i) => ({ kind: 'ffviii/weapon', id, path: `weapons[${i}]` })),
+  ...Object.keys(sheet.spellMatrix).map((id) => ({
+    kind: 'ffviii/spell',
+    id,
+    path: `spellMatrix.${id}`,
+  })),
+  ...sheet.spellshards.map((id, i) => ({ kind: 'ffviii/spell', id, path: `spellshards[${i}]` })),
+  ...Object.keys(sheet.items).map((id) => ({ kind: 'ffviii/item', id, path: `items.${id}` })),
+  ...sheet.guardianForces.map((g, i) => ({
+    kind: 'ffviii/guardian-force',
+    id: g.gf,
+    path: `guardianForces[${i}].gf`,
+  })),
+  ...sheet.powers.map((id, i) => ({ kind: 'ffviii/power', id, path: `powers[${i}]` })),
+];
+
+export const characterKind = defineKind({
+  kind: 'ffviii/character',
+  description:
+    'An FFVIII character: Attributes, Skills (Attribute + points), HP, weapons, Spell Matrix, items, Guardian Forces.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const monsterKind = defineKind({
+  kind: 'ffviii/monster',
+  description:
+    'An FFVIII monster: Attributes, Action Values, Dodge, elemental Spirit, weapons and Spellshards.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const ffviiiKinds = [
+  weaponKind,
+  spellKind,
+  itemKind,
+  guardianForceKind,
+  powerKind,
+  characterKind,
+  monsterKind,
+] as const;
+
+/** Ehlric Lineas, the Iron Giant, Infernus and the spells, weapons and items the text names. */
+export const STARTER_CONTENT_DIR = fileURLToPath(
+  new URL('../../../content/ffviii/', import.meta.url),
+);
+
+export const encounterSpecSchema = z.strictObject({
+  sides: z
+    .array(
+      z.strictObject({
+        id: idSchema,
+        name: z.string().min(1),
+        combatants: z
+          .array(
+            z.strictObject({
+              character: idSchema.optional(),
+              monster: idSchema.optional(),
+              /** Needed when the same sheet fights twice: `iron-giant-2`. */
+              id: idSchema.optional(),
+              name: z.string().min(1).optional(),
+              hp: z.number().int().min(1).max(9999).optional(),
+              /** In yards, for spell range (Sorcery AV x 3). */
+              position: z.strictObject({ x: z.number(), y: z.number() }).optional(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(2),
+  /** Pairs with a solid, opaque barrier between them: no spells either way. */
+  blockedSight: z.array(z.tuple([idSchema, idSchema])).default([]),
+  options: optionsSchema.partial().default({}),
+});
+export type EncounterSpec = z.input<typeof encounterSpecSchema>;
+
+/** Every entity of a kind by id, without its file envelope: what a setup carries along. */
+function byId<T>(entities: readonly Entity<T>[]): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const entity of entities) out[entity.id] = entityFields(entity);
+  return out;
+}
+
+/** The self-contained setup an FFVIII encounter starts from, out of content ids. */
+export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Result<FfviiiSetup> {
+  const spec = encounterSpecSchema.safeParse(specInput);
+  if (!spec.success) {
+    const issue = spec.error.issues[0]!;
+    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
+  }
+  const sides: FfviiiSetup['sides'] = [];
+  for (const [s, side] of spec.data.sides.entries()) {
+    const combatants: CombatantSheet[] = [];
+    for (const [c, who] of side.combatants.entries()) {
+      const where = `sides[${s}].combatants[${c}]`;
+      if ((who.character === undefined) === (who.monster === undefined))
+        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
+      const kind = who.character !== undefined ? 'character' : 'monster';
+      const id = (who.character ?? who.monster)!;
+      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
+      if (sheet === undefined)
+        return err('encounter/unknown-content', `${where}: there is no ffviii/${kind} '${id}'`);
+      const weapons = [];
+      for (const weaponId of sheet.weapons) {
+        const weapon = library.get(weaponKind, weaponId);
+        if (weapon === undefined)
+          return err(
+            'encounter/unknown-content',
+            `${where}: there is no ffviii/weapon '${weaponId}'`,
+          );
+        weapons.push({ id: weaponId, ...entityFields(weapon) });
+      }
+      combatants.push({
+        ...entityFields(sheet),
+        id: who.id ?? id,
+        kind,
+        name: who.name ?? sheet.name,
+        hp: who.hp ?? sheet.hp,
+        weapons,
+        ...(who.position === undefined ? {} : { position: who.position }),
+      });
+    }
+    sides.push({ id: side.id, name: side.name, combatants });
+  }
+  const setup: FfviiiSetup = {
+    sides,
+    spells: byId(library.all(spellKind)),
+    items: byId(library.all(itemKind)),
+    guardianForces: byId(library.all(guardianForceKind)),
+    powers: byId(library.all(powerKind)),
+    blockedSight: spec.data.blockedSight,
+    options: { ...optionsSchema.parse({}), ...spec.data.options },
+  };
+  const problem = setupProblem(setup);
+  return problem === undefined ? ok(setup) : err('encounter/invalid', problem);
+}
+
+/** An FFVIII encounter from loaded content and an encounter spec, seeded. */
+export function createFfviiiEncounter(
+  library: ContentLibrary,
+  spec: unknown,
+  seed: number | string,
+): Result<Encounter<FfviiiSetup, FfviiiState, FfviiiCommand, FfviiiEvent>> {
+  const setup = ffviiiSetupFrom(library, spec);
+  return setup.ok ? Encounter.create(ffviii, setup.value, seed) : setup;
+}

@@ -1,0 +1,149 @@
+import type { FfviiiEvent } from './events.js';
+import type { FfviiiState } from './state.js';
+
+const SKILL_NAMES: Readonly<Record<string, string>> = {
+  'martial-arts': 'Martial Arts',
+  'weapon-focus': 'Weapon Focus',
+  guns: 'Guns',
+  sorcery: 'Sorcery',
+  awareness: 'Awareness',
+  taming: 'Taming',
+};
+
+export function skillName(skill: string): string {
+  return SKILL_NAMES[skill] ?? skill;
+}
+
+/** The log's lines for a command's events, in the vocabulary of the text. */
+export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiState): string[] {
+  const name = (id: string | null): string =>
+    id === null ? '' : (after.combatants[id]?.sheet.name ?? id);
+  const lines: string[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case 'round-began': {
+        lines.push(
+          `Round ${e.round}: initiative (d10 + Speed${e.initiative.some((r) => r.debt > 0) ? ' - shot debt' : ''})`,
+        );
+        for (const r of e.initiative) {
+          const bonus = r.bonus === 0 ? '' : ` ${r.bonus > 0 ? '+' : '-'} ${Math.abs(r.bonus)}`;
+          const debt = r.debt === 0 ? '' : ` - debt ${r.debt}`;
+          const left = r.debtLeft > 0 ? ` (still ${r.debtLeft} shots in debt)` : '';
+          lines.push(
+            `  ${name(r.id)}: d10 ${r.roll.total} + Speed ${r.speed}${bonus}${debt} = ${r.initiative}${left}`,
+          );
+        }
+        lines.push(`  ${e.shots} shots this round`);
+        break;
+      }
+      case 'power-used': {
+        const power = after.setup.powers[e.power];
+        lines.push(
+          `${name(e.actor)} uses ${power?.name ?? e.power} before initiative (${(power?.initiative ?? 0) >= 0 ? '+' : ''}${power?.initiative ?? 0} initiative this round)`,
+        );
+        break;
+      }
+      case 'shot-called':
+        lines.push(`Shot ${e.shot}`);
+        break;
+      case 'round-ended':
+        lines.push(`End of round ${e.round}`);
+        break;
+      case 'attack-declared':
+        lines.push(`  ${name(e.pending.target)} may dodge`);
+        break;
+      case 'dodge-chosen':
+        lines.push(
+          e.dodge
+            ? `  ${name(e.actor)} dodges (+3, 1 shot): ${e.shot === 0 ? 'no shots left this round' : `acts next on shot ${e.shot}`}`
+            : `  ${name(e.actor)} does not dodge`,
+        );
+        break;
+      case 'action-taken': {
+        const target = e.target === null ? '' : ` (${name(e.target)})`;
+        const next = e.shot === 0 ? 'no shots left this round' : `next on shot ${e.shot}`;
+        const debt = e.debt > 0 ? `; ${e.debt} shots carry over as debt` : '';
+        lines.push(`${name(e.actor)}: ${e.action}${target}, ${e.cost} shots, ${next}${debt}`);
+        break;
+      }
+      case 'check-rolled': {
+        const c = e.check;
+        const dice = c.dice.text === '' ? `${c.roll}` : c.dice.text.replace(/^1d6!-1d6! = /, '');
+        const outcome = c.success ? `success by ${c.margin}` : `failure by ${-c.margin}`;
+        lines.push(
+          `  ${skillName(c.skill)} AV ${c.actionValue} + dice ${dice} = ${c.result} against ${c.against}${c.against.includes(' + ') ? ` = ${c.difficulty}` : ''}: ${outcome}${c.boxcars ? ' (boxcars)' : ''}`,
+        );
+        break;
+      }
+      case 'critical-failure':
+        lines.push(`  Critical failure: ${e.consequence}`);
+        break;
+      case 'damage-dealt':
+        lines.push(
+          `  ${name(e.target)} takes ${e.amount} damage (${e.breakdown}), ${e.hpAfter} HP left`,
+        );
+        break;
+      case 'healed':
+        lines.push(`  ${name(e.target)} recovers ${e.amount} HP, ${e.hpAfter} HP`);
+        break;
+      case 'spell-spent':
+        lines.push(
+          `  ${after.setup.spells[e.spell]?.name ?? e.spell}: ${e.left} left in the Spell Matrix`,
+        );
+        break;
+      case 'item-spent':
+        lines.push(`  ${after.setup.items[e.item]?.name ?? e.item}: ${e.left} left`);
+        break;
+      case 'round-fired':
+        lines.push(`  ${e.left} rounds left`);
+        break;
+      case 'reloaded':
+        lines.push(`  ${name(e.actor)} reloads: ${e.ammo} rounds`);
+        break;
+      case 'shard-drawn':
+        lines.push(
+          `  ${name(e.actor)} draws ${after.setup.spells[e.spell]?.name ?? e.spell} from ${name(e.target)}: ${e.stock} in stock`,
+        );
+        break;
+      case 'draw-barred':
+        lines.push(
+          `  Critical failure: ${name(e.actor)} can never draw from ${name(e.target)} again`,
+        );
+        break;
+      case 'shards-sensed': {
+        const spells = e.spells.map((s) => after.setup.spells[s]?.name ?? s);
+        lines.push(
+          `  ${name(e.actor)} senses ${name(e.target)}'s Spellshards: ${spells.join(', ') || 'none'}`,
+        );
+        break;
+      }
+      case 'sense-barred':
+        lines.push(
+          `  Critical failure: ${name(e.actor)} cannot sense anything about ${name(e.target)} for a full moon cycle`,
+        );
+        break;
+      case 'action-completed':
+        lines.push(`${name(e.actor)} completes ${e.action}, carried over from last round`);
+        break;
+      case 'fell':
+        lines.push(`${name(e.target)} falls`);
+        break;
+      case 'fled':
+        lines.push(`${name(e.actor)} runs away`);
+        break;
+      case 'gm-adjusted': {
+        const parts = [
+          e.hp === undefined ? '' : `HP ${e.hp}`,
+          e.shot === undefined ? '' : `next shot ${e.shot}`,
+          e.debt === undefined ? '' : `shot debt ${e.debt}`,
+        ].filter((p) => p !== '');
+        lines.push(`GM: ${name(e.target)} ${parts.join(', ') || 'unchanged'}`);
+        break;
+      }
+      case 'battle-ended':
+        lines.push(`The battle is over: ${e.reason}`);
+        break;
+    }
+  }
+  return lines;
+}

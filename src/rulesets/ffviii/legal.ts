@@ -1,0 +1,135 @@
+import type { LegalAction } from '../../engine/index.js';
+import type { FfviiiCommand } from './commands.js';
+import { pendingName } from './decide.js';
+import { actorNow, type CombatantState, type FfviiiState, inFight, standing } from './state.js';
+import { reloadShots, summonShots, validate } from './validate.js';
+
+/**
+ * What can be done now: the GM's begin-round and powers before initiative; the target's
+ * answer to an attack; or the actions of the first combatant on the called shot (others on
+ * the same shot may act too, by command). Every candidate goes through the same validation
+ * as decide, so the list never offers what decide would refuse.
+ */
+export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCommand>[] {
+  const out: LegalAction<FfviiiCommand>[] = [];
+  const offer = (label: string, command: FfviiiCommand): void => {
+    if (validate(state, command) === undefined) out.push({ label, command });
+  };
+  if (state.phase === 'ended') return out;
+  if (state.phase === 'initiative') {
+    offer(`begin round ${state.round + 1}: roll initiative`, { type: 'begin-round' });
+    for (const id of state.order) {
+      const c = state.combatants[id]!;
+      for (const power of c.sheet.powers)
+        offer(`${c.sheet.name}: ${state.setup.powers[power]?.name ?? power} (before initiative)`, {
+          type: 'use-power',
+          actor: id,
+          power,
+        });
+    }
+    return out;
+  }
+  if (state.phase === 'dodge' && state.pending !== null) {
+    const target = state.combatants[state.pending.target]!;
+    const what = pendingName(state, state.pending);
+    const attacker = state.combatants[state.pending.actor]!.sheet.name;
+    offer(`${target.sheet.name}: dodge ${attacker}'s ${what} (+3, 1 shot)`, {
+      type: 'dodge',
+      actor: target.id,
+    });
+    offer(`${target.sheet.name}: take ${attacker}'s ${what}`, {
+      type: 'take-it',
+      actor: target.id,
+    });
+    return out;
+  }
+  const actor = actorNow(state);
+  if (actor === undefined) return out;
+  const me = actor.sheet.name;
+  const id = actor.id;
+  if (actor.carrying !== null) {
+    offer(`${me}: complete the action carried over`, { type: 'complete', actor: id });
+    return out;
+  }
+  const enemies: CombatantState[] = [];
+  const friends: CombatantState[] = [];
+  for (const other of state.order) {
+    const c = state.combatants[other]!;
+    if (c.side !== actor.side && standing(c)) enemies.push(c);
+    else if (c.side === actor.side && inFight(c)) friends.push(c);
+  }
+  for (const weapon of actor.sheet.weapons)
+    for (const e of enemies)
+      offer(`${me}: attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`, {
+        type: 'attack',
+        actor: id,
+        target: e.id,
+        weapon: weapon.id,
+      });
+  for (const [spellId, stock] of Object.entries(actor.matrix)) {
+    const spell = state.setup.spells[spellId];
+    if (spell === undefined || stock <= 0) continue;
+    for (const t of spell.willing ? friends : enemies)
+      offer(`${me}: cast ${spell.name} on ${t.sheet.name} (4 shots, ${stock} in stock)`, {
+        type: 'cast',
+        actor: id,
+        spell: spellId,
+        target: t.id,
+      });
+  }
+  for (const link of actor.sheet.guardianForces) {
+    const gf = state.setup.guardianForces[link.gf];
+    if (gf === undefined) continue;
+    const shots = summonShots(state, actor, link.gf);
+    for (const e of enemies)
+      offer(`${me}: summon ${gf.name} against ${e.sheet.name} (${shots} shots)`, {
+        type: 'summon',
+        actor: id,
+        gf: link.gf,
+        target: e.id,
+      });
+  }
+  for (const [itemId, count] of Object.entries(actor.items)) {
+    const item = state.setup.items[itemId];
+    if (item === undefined || count <= 0) continue;
+    for (const t of item.willing ? friends : enemies)
+      offer(`${me}: use ${item.name} on ${t.sheet.name} (3 shots, ${count} left)`, {
+        type: 'use-item',
+        actor: id,
+        item: itemId,
+        target: t.id,
+      });
+  }
+  for (const weapon of actor.sheet.weapons) {
+    if (weapon.gun === undefined) continue;
+    offer(`${me}: reload ${weapon.name} (${reloadShots(weapon.gun.kind)} shots)`, {
+      type: 'reload',
+      actor: id,
+      weapon: weapon.id,
+    });
+  }
+  if (actor.sheet.skills.sorcery !== undefined)
+    for (const e of enemies)
+      for (const spell of e.sheet.spellshards)
+        offer(
+          `${me}: draw ${state.setup.spells[spell]?.name ?? spell} from ${e.sheet.name} (4 shots)`,
+          {
+            type: 'draw',
+            actor: id,
+            target: e.id,
+            spell,
+          },
+        );
+  if (actor.sheet.skills.awareness !== undefined)
+    for (const e of enemies)
+      if (!actor.sensed.includes(e.id))
+        offer(`${me}: sense ${e.sheet.name}'s Spellshards (2 shots)`, {
+          type: 'sense',
+          actor: id,
+          target: e.id,
+        });
+  offer(`${me}: wait a shot`, { type: 'wait', actor: id, shots: 1 });
+  offer(`${me}: pass for the rest of the round`, { type: 'pass', actor: id });
+  offer(`${me}: flee`, { type: 'flee', actor: id });
+  return out;
+}

@@ -1,0 +1,73 @@
+import { describeIssue, err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { commandSchema, type FfviiiCommand } from './commands.js';
+import { decide, resolve } from './decide.js';
+import type { FfviiiEvent } from './events.js';
+import { evolve, initialState } from './evolve.js';
+import { legalActions } from './legal.js';
+import { type FfviiiSetup, setupSchema } from './model.js';
+import type { FfviiiState } from './state.js';
+
+const NOT_OVER = { over: false } as const;
+
+/**
+ * Why a setup that matches the schema still cannot be played: ids twice, or names of spells,
+ * items, Guardian Forces and powers nobody defined.
+ */
+export function setupProblem(setup: FfviiiSetup): string | undefined {
+  const seen = new Set<string>();
+  for (const side of setup.sides)
+    for (const c of side.combatants) {
+      if (seen.has(c.id)) return `two combatants are called '${c.id}'`;
+      seen.add(c.id);
+      const missing = (what: string, ids: Iterable<string>, known: Record<string, unknown>) => {
+        for (const x of ids) if (known[x] === undefined) return `${c.id}: no ${what} '${x}'`;
+        return undefined;
+      };
+      const problem =
+        missing('spell', Object.keys(c.spellMatrix), setup.spells) ??
+        missing('spell', c.spellshards, setup.spells) ??
+        missing('item', Object.keys(c.items), setup.items) ??
+        missing(
+          'Guardian Force',
+          c.guardianForces.map((g) => g.gf),
+          setup.guardianForces,
+        ) ??
+        missing('power', c.powers, setup.powers);
+      if (problem !== undefined) return problem;
+    }
+  for (const [a, b] of setup.blockedSight)
+    for (const x of [a, b]) if (!seen.has(x)) return `blockedSight: nobody called '${x}'`;
+  return undefined;
+}
+
+/** The FFVIII RPG: Feng Shui's shot clock, action dice, dodging, spellshards and summons. */
+export const ffviii: Ruleset<FfviiiSetup, FfviiiState, FfviiiCommand, FfviiiEvent> = {
+  id: 'ffviii',
+  name: 'FFVIII RPG',
+  parseSetup(input): Result<FfviiiSetup> {
+    const parsed = setupSchema.safeParse(input);
+    if (!parsed.success)
+      return err(
+        'setup/invalid',
+        `the encounter setup is not valid: ${describeIssue(parsed.error)}`,
+      );
+    const problem = setupProblem(parsed.data);
+    return problem === undefined
+      ? ok(parsed.data)
+      : err('setup/invalid', `the encounter setup is not valid: ${problem}`);
+  },
+  initialState,
+  parseCommand(input): Result<FfviiiCommand> {
+    const parsed = commandSchema.safeParse(input);
+    return parsed.success
+      ? ok(parsed.data)
+      : err('command/invalid', `not an FFVIII command: ${describeIssue(parsed.error)}`);
+  },
+  decide,
+  resolve,
+  evolve,
+  legalActions,
+  outcome(state) {
+    return state.result === null ? NOT_OVER : { over: true, ...state.result };
+  },
+};

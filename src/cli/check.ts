@@ -1,157 +1,72 @@
 import type { Command } from 'commander';
-import { seededDice } from '../dice/index.js';
-import { randomSeed } from '../index.js';
-import {
-  CheckError,
-  chanceOfSuccess,
-  type PercentileRoll,
-  parseConditionalModifier,
-  RULE_OF_10_MAX,
-  resolveTaskCheckAgainst,
-  rollPercentile,
-  type TaskCheckResult,
-  taskCheckNeedsRoll,
-} from '../rulesets/ffrpg/checks/index.js';
-import { parseSeed, UsageError } from './input.js';
+import { checkFfrpg } from './check/ffrpg.js';
+import { checkFfviii } from './check/ffviii.js';
+import type { CheckFlags } from './check/flags.js';
+import { UsageError } from './input.js';
 import type { Io } from './io.js';
 
-/** The systems `moogle check` knows; each is a Task Check of its own rule text. */
-export const CHECK_SYSTEMS = ['ffrpg'] as const;
-
-interface CheckFlags {
-  rating: string;
-  modifier: string;
-  roll?: string;
-  seed?: string;
-  impossible?: boolean;
-  json?: boolean;
+interface CheckSystem {
+  readonly run: (flags: CheckFlags, io: Io) => void;
+  /** The flags this system reads; any other given is an error, not silently ignored. */
+  readonly flags: readonly (keyof CheckFlags)[];
 }
+
+/** The systems `moogle check` knows; each is the basic check of its own rule text. */
+const CHECKS: Readonly<Record<string, CheckSystem>> = {
+  ffrpg: { run: checkFfrpg, flags: ['rating', 'modifier', 'roll', 'seed', 'impossible', 'json'] },
+  ffviii: {
+    run: checkFfviii,
+    flags: ['actionValue', 'difficulty', 'roll', 'boxcars', 'seed', 'json'],
+  },
+};
+
+export const CHECK_SYSTEMS = Object.keys(CHECKS);
+
+const FLAG_NAMES: Readonly<Record<keyof CheckFlags, string>> = {
+  rating: '--rating',
+  modifier: '--modifier',
+  actionValue: '--action-value',
+  difficulty: '--difficulty',
+  boxcars: '--boxcars',
+  roll: '--roll',
+  seed: '--seed',
+  impossible: '--impossible',
+  json: '--json',
+};
 
 export function registerCheck(program: Command, io: Io): void {
   program
     .command('check')
-    .description('resolve a Task Check: moogle check ffrpg --rating 50 --modifier easy')
-    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
-    .requiredOption('--rating <rating>', 'the Skill or Attribute Rating')
-    .requiredOption(
-      '--modifier <modifier>',
-      'the Conditional Modifier: -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    .description(
+      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check ffviii --action-value 11 --difficulty 6',
     )
-    .option('--roll <d%>', 'the d% rolled at the table, 1 to 100 (0 and 0 is 100)')
-    .option('--seed <seed>', 'seed the d%, to roll the same again')
-    .option('--impossible', 'the GM declares the task impossible: no Rule of 10')
+    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
+    .option('--rating <rating>', 'ffrpg: the Skill or Attribute Rating')
+    .option(
+      '--modifier <modifier>',
+      'ffrpg: the Conditional Modifier, -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    )
+    .option('--impossible', 'ffrpg: the GM declares the task impossible: no Rule of 10')
+    .option('--action-value <av>', 'ffviii: the Action Value (Attribute + Skill)')
+    .option('--difficulty <d>', "ffviii: the difficulty (the target's Dodge, Magic Evade ...)")
+    .option('--boxcars', 'ffviii: with --roll, both dice came up six')
+    .option(
+      '--roll <n>',
+      'the dice rolled at the table (ffrpg: the d%, 1 to 100; ffviii: positive - negative die)',
+    )
+    .option('--seed <seed>', 'seed the dice, to roll the same again')
     .option('--json', 'print one JSON object')
     .action((system: string, flags: CheckFlags) => {
-      if (!(CHECK_SYSTEMS as readonly string[]).includes(system)) {
+      const check = Object.hasOwn(CHECKS, system) ? CHECKS[system] : undefined;
+      if (check === undefined) {
         throw new UsageError(
           `unknown system '${system}': known systems are ${CHECK_SYSTEMS.join(', ')}`,
         );
       }
-      try {
-        checkFfrpg(flags, io);
-      } catch (error) {
-        // The rules engine's typed errors are the user's input being rejected here.
-        if (error instanceof CheckError) throw new UsageError(`${flagOf(error)}${error.message}`);
-        throw error;
+      for (const [flag, value] of Object.entries(flags) as [keyof CheckFlags, unknown][]) {
+        if (value !== undefined && !check.flags.includes(flag))
+          throw new UsageError(`${FLAG_NAMES[flag]} is not an option of moogle check ${system}`);
       }
+      check.run(flags, io);
     });
-}
-
-function checkFfrpg(flags: CheckFlags, io: Io): void {
-  if (flags.roll !== undefined && flags.seed !== undefined) {
-    throw new UsageError('give --seed or --roll, not both');
-  }
-  const rating = wholeNumber(
-    flags.rating,
-    '--rating',
-    'Skill Ratings are whole numbers from 1 to 100, Attribute Ratings from 13 to 100',
-  );
-  if (rating < 1 || rating > 100) {
-    throw new UsageError(
-      `--rating: ${rating} is not a Rating (Skill Ratings run 1 to 100, Attribute Ratings 13 to 100); put bonuses in --modifier`,
-    );
-  }
-  const modifier = parseConditionalModifier(flags.modifier);
-  if (!modifier.ok) throw new UsageError(`--modifier: ${modifier.error.message}`);
-  const entered =
-    flags.roll === undefined
-      ? undefined
-      : wholeNumber(flags.roll, '--roll', 'a d% roll is 1 to 100, and 0 and 0 is 100');
-  const cos = chanceOfSuccess(rating, modifier.value);
-  const options = { impossible: flags.impossible === true };
-
-  let percentile: PercentileRoll | undefined;
-  let roll = entered;
-  if (roll === undefined && taskCheckNeedsRoll(cos)) {
-    percentile = rollPercentile(
-      seededDice(flags.seed === undefined ? randomSeed() : parseSeed(flags.seed)),
-    );
-    roll = percentile.total;
-  }
-  const check = resolveTaskCheckAgainst(cos, roll, options);
-
-  if (flags.json) {
-    io.out(
-      JSON.stringify({
-        system: 'ffrpg',
-        cos: check.cos,
-        roll: check.roll,
-        success: check.success,
-        critical: check.critical,
-        botch: check.botch,
-        ruleOf10: check.ruleOf10,
-        automatic: check.automatic,
-        margin: check.margin,
-      }),
-    );
-    return;
-  }
-  const head = `CoS ${cos} (rating ${rating} + modifier ${signed(modifier.value)})`;
-  if (check.automatic) {
-    io.out(`${head}: succeeds automatically, no roll`);
-    // A die rolled out of habit is not an error, but the GM should know it was not used.
-    if (entered !== undefined) {
-      io.out(`(--roll ${entered} ignored: a CoS of 100 or more needs none)`);
-    }
-    return;
-  }
-  const dice =
-    percentile === undefined ? '' : ` [${percentile.tensDigit}0+${percentile.onesDigit}]`;
-  const outcome = verdict(check, options.impossible);
-  io.out(`${head}: rolled ${check.roll}${dice}: ${outcome}, margin ${check.margin}`);
-}
-
-function flagOf(error: CheckError): string {
-  if (error.code === 'check/roll-out-of-range') return '--roll: ';
-  if (error.code === 'check/bad-rating') return '--rating: ';
-  return '';
-}
-
-function verdict(check: TaskCheckResult, impossible: boolean): string {
-  if (check.critical) return 'Critical Success';
-  if (check.ruleOf10) return 'success under the Rule of 10 (not a Critical Success)';
-  if (check.success) return 'success';
-  // At a CoS of 95 or more a Botch fails a roll the CoS would have passed: say so.
-  if (check.botch && check.margin !== null && check.margin >= 0) {
-    return 'Botch (fails though at or under the CoS)';
-  }
-  if (check.botch) return 'Botch (failure)';
-  // Otherwise a GM would wonder why a 7 failed when "a character will always succeed on a roll
-  // of 10 or less".
-  if (impossible && check.roll !== null && check.roll <= RULE_OF_10_MAX) {
-    return 'failure (declared impossible: no Rule of 10)';
-  }
-  return 'failure';
-}
-
-function wholeNumber(text: string, flag: string, why: string): number {
-  const trimmed = text.trim();
-  if (!/^[+-]?\d{1,16}$/.test(trimmed) || !Number.isSafeInteger(Number(trimmed))) {
-    throw new UsageError(`${flag}: '${text}' is not a whole number (${why})`);
-  }
-  return Number(trimmed);
-}
-
-function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
 }

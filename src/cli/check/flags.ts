@@ -1,0 +1,12 @@
+/** Every `moogle check` flag, across the systems; each system reads its own and refuses others. */
+export interface CheckFlags {
+  rating?: string;
+  modifier?: string;
+  actionValue?: string;
+  difficulty?: string;
+  boxcars?: boolean;
+  roll?: string;
+  seed?: string;
+  impossible?: boolean;
+  json?: boolean;
+}

@@ -51,7 +51,7 @@ export function checkFfviii(flags: CheckFlags, io: Io): void {
     const reading = readActionDice(faces);
     roll = rolled.total;
     boxcars = reading.boxcars;
-    dice = ` ${rolled.text.replace(/^1d6!-1d6! = /, '').replace(/ = -?\d+$/, '')}`;
+    dice = ` ${rolled.text.replace(/^fs = /, '').replace(/ = -?\d+$/, '')}`;
   }
   const check = actionCheck(actionValue, difficulty, roll, boxcars);
   if (flags.json) {

@@ -1,9 +1,9 @@
 /**
- * Feng Shui action dice: a positive d6 minus a negative d6, each exploding on a six. Rolled as
- * one expression so a GM enters the faces in the order they fell: the positive die and its
+ * Feng Shui action dice, the dice notation's `fs`: a positive d6 minus a negative d6, each
+ * exploding on a six. A GM enters the faces in the order they fell: the positive die and its
  * explosions first, then the negative die's.
  */
-export const ACTION_DICE = '1d6!-1d6!';
+export const ACTION_DICE = 'fs';
 
 export interface ActionDiceReading {
   /** The positive die with its explosions, e.g. 6 + 6 + 3 = 15. */

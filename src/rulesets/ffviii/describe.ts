@@ -68,10 +68,14 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
       }
       case 'check-rolled': {
         const c = e.check;
-        const dice = c.dice.text === '' ? `${c.roll}` : c.dice.text.replace(/^1d6!-1d6! = /, '');
+        const faces =
+          c.dice.text === ''
+            ? ''
+            : ` ${c.dice.text.replace(/^fs = /, '').replace(/ = -?\d+$/, '')}`;
         const outcome = c.success ? `success by ${c.margin}` : `failure by ${-c.margin}`;
+        const total = c.against.includes(' + ') ? ` = ${c.difficulty}` : '';
         lines.push(
-          `  ${skillName(c.skill)} AV ${c.actionValue} + dice ${dice} = ${c.result} against ${c.against}${c.against.includes(' + ') ? ` = ${c.difficulty}` : ''}: ${outcome}${c.boxcars ? ' (boxcars)' : ''}`,
+          `  ${skillName(c.skill)} AV ${c.actionValue} + action dice ${c.roll >= 0 ? '+' : '-'}${Math.abs(c.roll)}${faces} = ${c.result} against ${c.against}${total}: ${outcome}${c.boxcars ? ' (boxcars)' : ''}`,
         );
         break;
       }

@@ -41,4 +41,5 @@ export function distribution(expression: string, options?: OddsOptions): Distrib
 export * as content from './content/index.js';
 export * as engine from './engine/index.js';
 export * as ffrpg from './rulesets/ffrpg/index.js';
+export * as ffviii from './rulesets/ffviii/index.js';
 export { CONTENT_KINDS, RULESETS, rulesetById } from './rulesets/index.js';

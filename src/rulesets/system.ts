@@ -10,6 +10,7 @@ export interface CombatantView {
   readonly hp: number;
   readonly maxHp: number;
   readonly mp: number;
+  /** 0 for a combatant (or a system) without MP: interfaces then show none. */
   readonly maxMp: number;
   /** Out of the fight: knocked out, fled, or unable to fight on. */
   readonly out: boolean;

@@ -21,9 +21,10 @@ export function stateLines(system: AnySystem, encounter: AnyEncounter): string[]
     for (const c of view.combatants.filter((c) => c.side === side.id)) {
       const statuses = c.statuses.map((s) => `${s.name} (${s.timer})`).join(', ');
       const hp = `HP ${c.hp}/${c.maxHp}`.padEnd(12);
-      const mp = `MP ${c.mp}/${c.maxMp}`.padEnd(10);
+      // A system without MP (FFVIII) shows none rather than a row of 0/0.
+      const mp = c.maxMp === 0 ? '' : `MP ${c.mp}/${c.maxMp}`.padEnd(10);
       const extra = [c.out ? 'OUT' : '', statuses].filter((s) => s !== '').join('  ');
-      lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp} ${extra}`.trimEnd());
+      lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp}${mp === '' ? '' : ' '}${extra}`.trimEnd());
     }
   }
   const actor = view.combatants.find((c) => c.id === view.actor);

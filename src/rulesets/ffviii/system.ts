@@ -38,9 +38,11 @@ function view(state: FfviiiState): EncounterView {
     .sort((a, b) => b.shot - a.shot)
     .map((c) => {
       const mark = actor?.id === c.id ? '>' : ' ';
-      const when = !inFight(c) ? '  -' : c.shot === 0 ? ' --' : String(c.shot).padStart(3);
+      const waiting = state.phase === 'initiative';
+      const when =
+        !inFight(c) || waiting ? '  -' : c.shot === 0 ? ' --' : String(c.shot).padStart(3);
       const notes = [
-        !inFight(c) ? (c.fled ? 'fled' : 'down') : c.shot === 0 ? 'no shots left' : '',
+        !inFight(c) ? (c.fled ? 'fled' : 'down') : c.shot === 0 && !waiting ? 'no shots left' : '',
         c.debt > 0 ? `${c.debt} shots of debt` : '',
         c.carrying === null
           ? ''

@@ -49,6 +49,17 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
   const id = actor.id;
   if (actor.carrying !== null) {
     offer(`${me}: complete the action carried over`, { type: 'complete', actor: id });
+    if (out.length === 0)
+      for (const other of state.order) {
+        const c = state.combatants[other]!;
+        if (c.side !== actor.side)
+          offer(`${me}: complete the summon against ${c.sheet.name}`, {
+            type: 'complete',
+            actor: id,
+            target: other,
+          });
+      }
+    offer(`${me}: abandon it and pass for the rest of the round`, { type: 'pass', actor: id });
     return out;
   }
   const enemies: CombatantState[] = [];

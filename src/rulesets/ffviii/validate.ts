@@ -47,9 +47,15 @@ export function validate(state: FfviiiState, command: FfviiiCommand): Refusal | 
         ? undefined
         : refuse('round/in-progress', `round ${state.round} is still being played`);
     case 'gm-adjust':
-      return state.combatants[command.target] === undefined
-        ? refuse('target/unknown', `nobody called '${command.target}' is in this fight`)
-        : undefined;
+      if (state.combatants[command.target] === undefined)
+        return refuse('target/unknown', `nobody called '${command.target}' is in this fight`);
+      // The clock only counts down: a shot already passed would never come round again.
+      if (command.shot !== undefined && state.phase !== 'initiative' && command.shot > state.shot)
+        return refuse(
+          'gm/shot-passed',
+          `it is shot ${state.shot}: a combatant can be set to act on this shot or a later one (${state.shot} or less)`,
+        );
+      return undefined;
     case 'dodge':
     case 'take-it': {
       if (state.phase !== 'dodge' || state.pending === null)
@@ -111,22 +117,24 @@ function validateAction(state: FfviiiState, command: ActionCommand): Refusal | u
   if (command.type === 'complete') {
     if (actor.carrying === null)
       return refuse('action/nothing-carried', `${actor.sheet.name} carries no action over`);
-    if (command.target !== undefined) {
-      const target = state.combatants[command.target];
-      if (target === undefined || !standing(target))
-        return refuse('target/invalid', `'${command.target}' cannot be targeted`);
-    }
+    if (actor.carrying.type !== 'summon') return undefined;
+    // The summon's target may have fallen while it was being called: name another.
+    const targetId = command.target ?? actor.carrying.target;
+    const target = state.combatants[targetId];
+    if (target === undefined)
+      return refuse('target/unknown', `nobody called '${targetId}' is in this fight`);
+    if (!standing(target) || target.id === actor.id)
+      return refuse('target/out', `${target.sheet.name} cannot be targeted: name another target`);
     return undefined;
   }
+  // Passing or fleeing abandons a carried action; anything else waits for it.
+  if (command.type === 'pass' || command.type === 'flee') return undefined;
   if (actor.carrying !== null)
     return refuse(
       'action/carried-action-first',
       `${actor.sheet.name} first completes the action carried over from last round (complete)`,
     );
   switch (command.type) {
-    case 'pass':
-    case 'flee':
-      return undefined;
     case 'wait':
       return command.shots < actor.shot
         ? undefined

@@ -42,3 +42,4 @@ export * as content from './content/index.js';
 export * as engine from './engine/index.js';
 export * as ffrpg from './rulesets/ffrpg/index.js';
 export { CONTENT_KINDS, RULESETS, rulesetById } from './rulesets/index.js';
+export * as zodiac from './rulesets/zodiac/index.js';

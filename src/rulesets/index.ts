@@ -2,9 +2,13 @@ import type { ContentKind } from '../content/index.js';
 import type { AnyRuleset } from '../engine/index.js';
 import { ffrpgSystem } from './ffrpg/system.js';
 import type { AnySystem } from './system.js';
+import { zodiacSystem } from './zodiac/system.js';
 
 /** Every system Moogle plays, with what its tools need (encounter files, views, statistics). */
-export const SYSTEMS: readonly AnySystem[] = [ffrpgSystem as unknown as AnySystem];
+export const SYSTEMS: readonly AnySystem[] = [
+  ffrpgSystem as unknown as AnySystem,
+  zodiacSystem as unknown as AnySystem,
+];
 
 /** Every system's rules; save files find theirs here by id. */
 export const RULESETS: readonly AnyRuleset[] = SYSTEMS.map((s) => s.ruleset);

@@ -1,0 +1,114 @@
+import type { EncounterView, GameSystem } from '../system.js';
+import type { ZodiacCommand } from './commands.js';
+import {
+  type EncounterSpec,
+  encounterSpecSchema,
+  STARTER_CONTENT_DIR,
+  zodiacKinds,
+  zodiacSetupFrom,
+} from './content.js';
+import { describeEvents } from './describe.js';
+import type { ZodiacEvent } from './events.js';
+import type { ZodiacSetup } from './model.js';
+import { zodiac } from './ruleset.js';
+import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
+import { STATUSES } from './statuses.js';
+
+/**
+ * The round, the tick, and everyone's Speed Points: the tick's turns in order (the current one
+ * marked, simultaneous ones joined by `=`), then those who wait for the next round.
+ */
+function view(state: ZodiacState): EncounterView {
+  const entry = currentEntry(state);
+  const timing =
+    state.phase === 'ended'
+      ? `Over in round ${state.round}, tick ${state.tick}`
+      : state.phase === 'start'
+        ? 'Before round 1: everyone will gain Speed + 1d8 SP'
+        : `Round ${state.round}, tick ${state.tick}`;
+  const order: string[] = [];
+  const listed = new Set<string>();
+  const line = (mark: string, id: string, note: string): string => {
+    const c = state.combatants[id]!;
+    return `${mark} ${c.sheet.name}: SP ${c.sp}, Speed ${effectiveSpeed(c)}${note}`;
+  };
+  state.queue.forEach((e, i) => {
+    listed.add(e.id);
+    const mark = i === state.cursor ? '>' : ' ';
+    const together =
+      state.queue[i - 1]?.group === e.group || state.queue[i + 1]?.group === e.group
+        ? ' (simultaneous)'
+        : '';
+    const done = i < state.cursor ? ' (done this tick)' : '';
+    order.push(line(mark, e.id, `${together}${done}`));
+  });
+  for (const id of state.order)
+    if (!listed.has(id) && state.phase !== 'start')
+      order.push(line(' ', id, ' (no turn this tick)'));
+  return {
+    timing,
+    order,
+    actor: entry?.id ?? null,
+    sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
+    combatants: state.order.map((id) => {
+      const c = state.combatants[id]!;
+      const statuses = c.statuses.map((s) => ({
+        name: STATUSES[s.status].name,
+        timer:
+          s.ticks !== null
+            ? `${s.ticks} ticks`
+            : s.untilRound !== null
+              ? `end of round ${s.untilRound}`
+              : STATUSES[s.status].duration === 'permanent'
+                ? 'Permanent'
+                : 'battle',
+      }));
+      if (c.unconscious)
+        statuses.unshift({ name: c.dead ? 'Dead' : 'Unconscious', timer: 'Permanent' });
+      if (c.defending) statuses.push({ name: 'Defending', timer: 'turn' });
+      return {
+        id,
+        name: c.sheet.name,
+        side: c.side,
+        hp: c.hp,
+        maxHp: c.maxHp,
+        mp: c.mp,
+        maxMp: c.sheet.stats.mp,
+        out: !isFighting(c),
+        statuses,
+      };
+    }),
+  };
+}
+
+/** ZODIAC for the tools: encounter files, views, event descriptions, statistics. */
+export const zodiacSystem: GameSystem<
+  ZodiacSetup,
+  ZodiacState,
+  ZodiacCommand,
+  ZodiacEvent,
+  EncounterSpec
+> = {
+  ruleset: zodiac,
+  kinds: zodiacKinds,
+  starterContent: STARTER_CONTENT_DIR,
+  encounterSpec: encounterSpecSchema,
+  setupFrom: zodiacSetupFrom,
+  view,
+  brief(state) {
+    const entry = currentEntry(state);
+    return {
+      actor: entry?.id ?? null,
+      combatants: state.order.map((id) => {
+        const c = state.combatants[id]!;
+        return { id, side: c.side, hp: c.hp, out: !isFighting(c) };
+      }),
+    };
+  },
+  describe: describeEvents,
+  damageOf(event) {
+    if (event.type !== 'damage-dealt' || event.absorbed || event.source === null) return undefined;
+    return { source: event.source, target: event.target, amount: event.amount };
+  },
+  rounds: (state) => state.round,
+};

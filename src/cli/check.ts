@@ -12,15 +12,19 @@ import {
   type TaskCheckResult,
   taskCheckNeedsRoll,
 } from '../rulesets/ffrpg/checks/index.js';
+import { checkZodiac } from './check/zodiac.js';
 import { parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
 
 /** The systems `moogle check` knows; each is a Task Check of its own rule text. */
-export const CHECK_SYSTEMS = ['ffrpg'] as const;
+export const CHECK_SYSTEMS = ['ffrpg', 'zodiac'] as const;
 
 interface CheckFlags {
-  rating: string;
-  modifier: string;
+  rating?: string;
+  modifier?: string;
+  accuracy?: string;
+  evade?: string;
+  critical?: string;
   roll?: string;
   seed?: string;
   impossible?: boolean;
@@ -30,16 +34,21 @@ interface CheckFlags {
 export function registerCheck(program: Command, io: Io): void {
   program
     .command('check')
-    .description('resolve a Task Check: moogle check ffrpg --rating 50 --modifier easy')
-    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
-    .requiredOption('--rating <rating>', 'the Skill or Attribute Rating')
-    .requiredOption(
-      '--modifier <modifier>',
-      'the Conditional Modifier: -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    .description(
+      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check zodiac --accuracy 40 --evade 60',
     )
-    .option('--roll <d%>', 'the d% rolled at the table, 1 to 100 (0 and 0 is 100)')
+    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
+    .option('--rating <rating>', 'ffrpg: the Skill or Attribute Rating')
+    .option(
+      '--modifier <modifier>',
+      'ffrpg: the Conditional Modifier: -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    )
+    .option('--accuracy <n>', "zodiac: the attacker's Accuracy")
+    .option('--evade <n>', "zodiac: the target's Evade")
+    .option('--critical <n>', "zodiac: the attacker's Critical stat")
+    .option('--roll <d%>', 'the d% (d100) rolled at the table, 1 to 100 (0 and 0 is 100)')
     .option('--seed <seed>', 'seed the d%, to roll the same again')
-    .option('--impossible', 'the GM declares the task impossible: no Rule of 10')
+    .option('--impossible', 'ffrpg: the GM declares the task impossible: no Rule of 10')
     .option('--json', 'print one JSON object')
     .action((system: string, flags: CheckFlags) => {
       if (!(CHECK_SYSTEMS as readonly string[]).includes(system)) {
@@ -47,6 +56,20 @@ export function registerCheck(program: Command, io: Io): void {
           `unknown system '${system}': known systems are ${CHECK_SYSTEMS.join(', ')}`,
         );
       }
+      if (system === 'zodiac') {
+        const stray = (['rating', 'modifier', 'impossible'] as const).filter(
+          (f) => flags[f] !== undefined,
+        );
+        if (stray.length > 0)
+          throw new UsageError(`check zodiac takes no --${stray.join(', --')}: those are ffrpg's`);
+        checkZodiac(flags, io);
+        return;
+      }
+      const stray = (['accuracy', 'evade', 'critical'] as const).filter(
+        (f) => flags[f] !== undefined,
+      );
+      if (stray.length > 0)
+        throw new UsageError(`check ffrpg takes no --${stray.join(', --')}: those are zodiac's`);
       try {
         checkFfrpg(flags, io);
       } catch (error) {
@@ -58,6 +81,8 @@ export function registerCheck(program: Command, io: Io): void {
 }
 
 function checkFfrpg(flags: CheckFlags, io: Io): void {
+  if (flags.rating === undefined || flags.modifier === undefined)
+    throw new UsageError('check ffrpg needs --rating R and --modifier M');
   if (flags.roll !== undefined && flags.seed !== undefined) {
     throw new UsageError('give --seed or --roll, not both');
   }

@@ -22,7 +22,6 @@ import {
   rejected,
   run,
   start,
-  statuses,
 } from './helpers.js';
 
 const damage = (

@@ -24,25 +24,74 @@ async function run(args: string[], lines: string[] = []) {
 
 describe('moogle check zodiac', () => {
   it('prints the JSON of the issue: system, roll, total, hit, critical, automatic', async () => {
-    const { status, out } = await run(['check', 'zodiac', '--accuracy', '40', '--evade', '60', '--critical', '21', '--roll', '21', '--json']);
+    const { status, out } = await run([
+      'check',
+      'zodiac',
+      '--accuracy',
+      '40',
+      '--evade',
+      '60',
+      '--critical',
+      '21',
+      '--roll',
+      '21',
+      '--json',
+    ]);
     expect(status).toBe(0);
-    expect(JSON.parse(out)).toEqual({ system: 'zodiac', roll: 21, total: 61, hit: true, critical: true, automatic: false });
+    expect(JSON.parse(out)).toEqual({
+      system: 'zodiac',
+      roll: 21,
+      total: 61,
+      hit: true,
+      critical: true,
+      automatic: false,
+    });
   });
 
   it('greater than the Evade hits, equal misses; a natural 90 hits regardless', async () => {
-    expect((await run(['check', 'zodiac', '--accuracy', '40', '--evade', '60', '--roll', '20'])).out).toBe(
-      'd100 20 + Accuracy 40 = 60 against Evade 60: miss',
-    );
-    const auto = await run(['check', 'zodiac', '--accuracy', '0', '--evade', '300', '--roll', '90', '--json']);
+    expect(
+      (await run(['check', 'zodiac', '--accuracy', '40', '--evade', '60', '--roll', '20'])).out,
+    ).toBe('d100 20 + Accuracy 40 = 60 against Evade 60: miss');
+    const auto = await run([
+      'check',
+      'zodiac',
+      '--accuracy',
+      '0',
+      '--evade',
+      '300',
+      '--roll',
+      '90',
+      '--json',
+    ]);
     expect(JSON.parse(auto.out)).toMatchObject({ hit: true, automatic: true, critical: false });
-    expect((await run(['check', 'zodiac', '--accuracy', '0', '--evade', '300', '--roll', '90'])).out).toContain(
-      'a natural 90 or more always hits',
-    );
+    expect(
+      (await run(['check', 'zodiac', '--accuracy', '0', '--evade', '300', '--roll', '90'])).out,
+    ).toContain('a natural 90 or more always hits');
   });
 
   it('rolls by seed, the same again; rejects bad input with status 2', async () => {
-    const a = await run(['check', 'zodiac', '--accuracy', '10', '--evade', '50', '--seed', '4', '--json']);
-    const b = await run(['check', 'zodiac', '--accuracy', '10', '--evade', '50', '--seed', '4', '--json']);
+    const a = await run([
+      'check',
+      'zodiac',
+      '--accuracy',
+      '10',
+      '--evade',
+      '50',
+      '--seed',
+      '4',
+      '--json',
+    ]);
+    const b = await run([
+      'check',
+      'zodiac',
+      '--accuracy',
+      '10',
+      '--evade',
+      '50',
+      '--seed',
+      '4',
+      '--json',
+    ]);
     expect(a.out).toBe(b.out);
     for (const bad of [
       ['--accuracy', '10'],
@@ -55,8 +104,12 @@ describe('moogle check zodiac', () => {
       expect(result.err).toMatch(/^moogle: /);
     }
     // The ffrpg form still works and refuses zodiac's flags.
-    expect((await run(['check', 'ffrpg', '--rating', '50', '--modifier', '0', '--roll', '40'])).status).toBe(0);
-    expect((await run(['check', 'ffrpg', '--rating', '50', '--modifier', '0', '--evade', '3'])).status).toBe(2);
+    expect(
+      (await run(['check', 'ffrpg', '--rating', '50', '--modifier', '0', '--roll', '40'])).status,
+    ).toBe(0);
+    expect(
+      (await run(['check', 'ffrpg', '--rating', '50', '--modifier', '0', '--evade', '3'])).status,
+    ).toBe(2);
   });
 });
 
@@ -86,7 +139,11 @@ describe('moogle sim on the ZODIAC example', () => {
     const read = readEncounterFile(EXAMPLE, SYSTEMS);
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     for (const [name, policy] of Object.entries(POLICIES)) {
-      const agg = runBattles(read.encounter.system, read.encounter.setup, policy, { seed: name, from: 0, to: 100 });
+      const agg = runBattles(read.encounter.system, read.encounter.setup, policy, {
+        seed: name,
+        from: 0,
+        to: 100,
+      });
       expect(agg.unfinished, name).toBe(0);
       const won = Object.values(agg.wins).reduce((a, b) => a + b, 0);
       expect(won + agg.draws, name).toBe(100);
@@ -94,7 +151,17 @@ describe('moogle sim on the ZODIAC example', () => {
   });
 
   it('reports win rates through the CLI', async () => {
-    const { status, out } = await run(['sim', EXAMPLE, '-n', '300', '--seed', '1', '--workers', '1', '--json']);
+    const { status, out } = await run([
+      'sim',
+      EXAMPLE,
+      '-n',
+      '300',
+      '--seed',
+      '1',
+      '--workers',
+      '1',
+      '--json',
+    ]);
     expect(status).toBe(0);
     const report = JSON.parse(out) as { battles: number };
     expect(report.battles).toBe(300);

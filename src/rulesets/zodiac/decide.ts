@@ -351,7 +351,13 @@ function gmCommand(state: ZodiacState, command: GmCommand, dice: DiceRoller): Re
     }
   }
   if (r.state.phase !== 'ticks' || battleOver(r)) return ok(r.resolved());
+  // A combatant the GM takes out ends its turn; one knocked out inside its simultaneous group
+  // still acts ("both actions will take effect"), unless the GM has it dead.
   const actor = currentActor(r.state);
-  if (actor !== undefined && !isStanding(actor)) endTurn(r, actor.id);
+  if (
+    actor !== undefined &&
+    (actor.dead || (!isStanding(actor) && !r.state.committed.includes(actor.id)))
+  )
+    endTurn(r, actor.id);
   return ok(r.resolved());
 }

@@ -31,7 +31,12 @@ export function initialState(setup: ZodiacSetup): ZodiacState {
         dead: false,
         statuses: sheet.statuses
           .filter((s) => s.status !== 'unconscious')
-          .map((s) => ({ status: s.status, ticks: s.ticks ?? null, untilRound: null })),
+          .map((s) => ({
+            status: s.status,
+            ticks: s.ticks ?? null,
+            // Sentenced before the battle: "until the end of the next combat round", the first.
+            untilRound: s.status === 'death-sentence' ? 1 : null,
+          })),
         defending: false,
         items: { ...sheet.items },
       };

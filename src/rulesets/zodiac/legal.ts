@@ -62,6 +62,20 @@ function aimOf(what: Tech | Item): Aim {
   return aim;
 }
 
+const FREE_ACTIONS = new Map<string, LegalAction<ZodiacCommand>>();
+
+function freeAction(actor: string): LegalAction<ZodiacCommand> {
+  let action = FREE_ACTIONS.get(actor);
+  if (action === undefined) {
+    action = {
+      label: 'Free Action (no SP; one a turn)',
+      command: { type: 'free-action', actor, action: 'a Free Action' },
+    };
+    FREE_ACTIONS.set(actor, action);
+  }
+  return action;
+}
+
 const BEGIN: LegalAction<ZodiacCommand> = {
   label: 'Begin the battle (everyone rolls 1d8 Speed Points)',
   command: { type: 'begin-battle' },
@@ -157,6 +171,8 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
     }
   }
   actions.push({ label: `${prefix}Defend`, command: { type: 'defend', actor: actor.id } });
+  // The turn's one Free Action, before the action; what it is, the player says (or types).
+  if (!state.freeActionUsed) actions.push(freeAction(actor.id));
   return actions;
 }
 

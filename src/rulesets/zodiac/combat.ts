@@ -307,6 +307,27 @@ export function revive(r: Resolution, id: string, hpPercent: number, cause: stri
 }
 
 /**
+ * The dice of a weapon blow: Strength Dice of the weapon's die class, Attack Power with the
+ * weapon's, plus a Weapon Tech's. Unarmed: "the die class is only d4, and his Strength is cut in
+ * half ... both Strength Dice and Attack Power" (rounded down, never below one die: rulings).
+ */
+export function weaponDice(
+  actor: CombatantState,
+  tech: Tech | undefined,
+): { dice: number; die: number; power: number } {
+  const stats = actor.sheet.stats;
+  const weapon = actor.sheet.weapon;
+  const dice =
+    (weapon === undefined ? Math.max(1, Math.floor(stats.strengthDice / 2)) : stats.strengthDice) +
+    (tech?.damage?.dice ?? 0);
+  const power =
+    (weapon === undefined
+      ? Math.floor(stats.attackPower / 2)
+      : stats.attackPower + weapon.attackPower) + (tech?.damage?.power ?? 0);
+  return { dice, die: weapon?.die ?? 4, power };
+}
+
+/**
  * An attack with the equipped weapon, or a Weapon Tech with it: rolled against Evade (a sleeper is
  * hit automatically, for the maximum), then the weapon's damage and what the hit carries.
  */
@@ -351,16 +372,7 @@ export function weaponAttack(
   const withName = tech?.name ?? weapon?.name ?? 'bare hands';
   r.emit({ type: 'attacked', actor: actorId, target: targetId, with: withName, attack });
   if (!attack.hit) return;
-  // Unarmed: "the die class is only d4, and his Strength is cut in half ... both Strength Dice and
-  // Attack Power" (rounded down, never below one die: rulings).
-  const dice =
-    (weapon === undefined ? Math.max(1, Math.floor(stats.strengthDice / 2)) : stats.strengthDice) +
-    (tech?.damage?.dice ?? 0);
-  const power =
-    (weapon === undefined
-      ? Math.floor(stats.attackPower / 2)
-      : stats.attackPower + weapon.attackPower) + (tech?.damage?.power ?? 0);
-  const die = weapon?.die ?? 4;
+  const { dice, die, power } = weaponDice(actor, tech);
   const mode = asleep ? 'max' : hasStatus(actor, 'curse') ? 'min' : 'roll';
   const roll = rollDamage(r, `damage:${targetId}`, dice, die, power, mode);
   const dealt: Factor[] = [];

@@ -1,4 +1,7 @@
-import type { EncounterView, GameSystem } from '../system.js';
+import { diceDistribution } from '../../dice/index.js';
+import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
+import { BLIND_PENALTY, FLYING_PENALTY, judgeAttack } from './attack.js';
+import { damageCap, weaponDice } from './combat.js';
 import type { ZodiacCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -7,11 +10,13 @@ import {
   zodiacKinds,
   zodiacSetupFrom,
 } from './content.js';
+import { CRITICAL, computeDamage } from './damage.js';
 import { describeEvents } from './describe.js';
 import type { ZodiacEvent } from './events.js';
+import { levelFactor } from './evolve.js';
 import type { ZodiacSetup } from './model.js';
 import { zodiac } from './ruleset.js';
-import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
+import { currentEntry, effectiveSpeed, hasStatus, isFighting, type ZodiacState } from './state.js';
 import { STATUSES } from './statuses.js';
 
 /**
@@ -81,6 +86,66 @@ function view(state: ZodiacState): EncounterView {
   };
 }
 
+function percent(p: number): string {
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+/**
+ * An attack's odds, exactly: the d100 against Evade (Blind and range included, a natural 90+
+ * always hitting), and the damage on a hit and on a critical hit through the whole pipeline.
+ */
+function odds(state: ZodiacState, command: ZodiacCommand): ActionOdds | undefined {
+  if (command.type !== 'attack') return undefined;
+  const actor = state.combatants[command.actor];
+  const target = state.combatants[command.target];
+  if (actor === undefined || target === undefined) return undefined;
+  let penalty = hasStatus(actor, 'blind') ? BLIND_PENALTY : 0;
+  if (target.sheet.flying && actor.sheet.weapon?.range !== 'long') penalty += FLYING_PENALTY;
+  const { accuracy, critical } = actor.sheet.stats;
+  const evade = target.sheet.stats.evade;
+  let hits = 0;
+  let criticals = 0;
+  for (let natural = 1; natural <= 100; natural++) {
+    const judged = judgeAttack(natural, accuracy, evade, critical, penalty);
+    if (judged.hit) hits++;
+    if (judged.critical) criticals++;
+  }
+  const { dice, die, power } = weaponDice(actor, undefined);
+  const factor = levelFactor(state.setup);
+  const base = diceDistribution(`(${dice}d${die}*10+${power})*${factor}`);
+  const element = actor.sheet.weapon?.element;
+  const dealt = (critical: boolean): string => {
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    let mean = 0;
+    for (const [value, p] of base.distribution) {
+      const { amount, absorbed } = computeDamage({
+        base: value,
+        dealt: critical ? [CRITICAL] : [],
+        taken: [],
+        element,
+        affinity: element === undefined ? undefined : target.sheet.affinities[element],
+        stone: hasStatus(target, 'stone'),
+        cap: damageCap(state.setup),
+        explain: false,
+      });
+      const signed = absorbed ? -amount : amount;
+      low = Math.min(low, signed);
+      high = Math.max(high, signed);
+      mean += signed * p;
+    }
+    return `${low} to ${high}, mean ${mean.toFixed(1)}`;
+  };
+  return {
+    lines: [
+      `${actor.sheet.name} attacks ${target.sheet.name}: d100 + Accuracy ${accuracy}${penalty > 0 ? ` - ${penalty}` : ''} against Evade ${evade}`,
+      `  hits ${percent(hits / 100)} (critical ${percent(criticals / 100)}), misses ${percent(1 - hits / 100)}`,
+      `  damage on a hit: ${dealt(false)}; on a critical hit: ${dealt(true)} (before Defend, Barrier and Mini)`,
+      `  ${target.sheet.name} has ${target.hp} HP`,
+    ],
+  };
+}
+
 /** ZODIAC for the tools: encounter files, views, event descriptions, statistics. */
 export const zodiacSystem: GameSystem<
   ZodiacSetup,
@@ -111,4 +176,5 @@ export const zodiacSystem: GameSystem<
     return { source: event.source, target: event.target, amount: event.amount };
   },
   rounds: (state) => state.round,
+  odds,
 };

@@ -162,3 +162,21 @@ describe("the GM's hand", () => {
     expect(encounter.outcome()).toMatchObject({ over: true, winner: 'party' });
   });
 });
+
+describe('the odds of an attack', () => {
+  it('counts the d100 exactly: Accuracy 40 against Evade 60 hits on 21 or more (80%), criticals on 95+', async () => {
+    const { zodiacSystem } = await import('../../../src/rulesets/zodiac/index.js');
+    const encounter = start(duel([keef()], [ogre({ stats: { ...ogre().stats, evade: 60 } })]));
+    begin(encounter);
+    const odds = zodiacSystem.odds!(encounter.state, {
+      type: 'attack',
+      actor: 'keef',
+      target: 'ogre',
+    });
+    expect(odds?.lines[1]).toBe('  hits 80.0% (critical 6.0%), misses 20.0%');
+    // (1d4 x 10) + 20 + 10: 40 to 70; doubled on a critical.
+    expect(odds?.lines[2]).toContain(
+      'damage on a hit: 40 to 70, mean 55.0; on a critical hit: 80 to 140',
+    );
+  });
+});

@@ -43,3 +43,4 @@ export * as engine from './engine/index.js';
 export * as ffrpg from './rulesets/ffrpg/index.js';
 export * as ffviii from './rulesets/ffviii/index.js';
 export { CONTENT_KINDS, RULESETS, rulesetById } from './rulesets/index.js';
+export * as zodiac from './rulesets/zodiac/index.js';

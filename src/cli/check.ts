@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { checkFfrpg } from './check/ffrpg.js';
 import { checkFfviii } from './check/ffviii.js';
 import type { CheckFlags } from './check/flags.js';
+import { checkZodiac } from './check/zodiac.js';
 import { UsageError } from './input.js';
 import type { Io } from './io.js';
 
@@ -18,6 +19,7 @@ const CHECKS: Readonly<Record<string, CheckSystem>> = {
     run: checkFfviii,
     flags: ['actionValue', 'difficulty', 'roll', 'boxcars', 'seed', 'json'],
   },
+  zodiac: { run: checkZodiac, flags: ['accuracy', 'evade', 'critical', 'roll', 'seed', 'json'] },
 };
 
 export const CHECK_SYSTEMS = Object.keys(CHECKS);
@@ -28,6 +30,9 @@ const FLAG_NAMES: Readonly<Record<keyof CheckFlags, string>> = {
   actionValue: '--action-value',
   difficulty: '--difficulty',
   boxcars: '--boxcars',
+  accuracy: '--accuracy',
+  evade: '--evade',
+  critical: '--critical',
   roll: '--roll',
   seed: '--seed',
   impossible: '--impossible',
@@ -38,7 +43,7 @@ export function registerCheck(program: Command, io: Io): void {
   program
     .command('check')
     .description(
-      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check ffviii --action-value 11 --difficulty 6',
+      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check ffviii --action-value 11 --difficulty 6; moogle check zodiac --accuracy 40 --evade 60',
     )
     .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
     .option('--rating <rating>', 'ffrpg: the Skill or Attribute Rating')
@@ -50,9 +55,12 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--action-value <av>', 'ffviii: the Action Value (Attribute + Skill)')
     .option('--difficulty <d>', "ffviii: the difficulty (the target's Dodge, Magic Evade ...)")
     .option('--boxcars', 'ffviii: with --roll, both dice came up six')
+    .option('--accuracy <n>', "zodiac: the attacker's Accuracy")
+    .option('--evade <n>', "zodiac: the target's Evade")
+    .option('--critical <n>', "zodiac: the attacker's Critical stat")
     .option(
       '--roll <n>',
-      'the dice rolled at the table (ffrpg: the d%, 1 to 100; ffviii: positive - negative die)',
+      'the dice rolled at the table (ffrpg, zodiac: the d%, 1 to 100; ffviii: positive - negative die)',
     )
     .option('--seed <seed>', 'seed the dice, to roll the same again')
     .option('--json', 'print one JSON object')

@@ -3,11 +3,13 @@ import type { AnyRuleset } from '../engine/index.js';
 import { ffrpgSystem } from './ffrpg/system.js';
 import { ffviiiSystem } from './ffviii/system.js';
 import type { AnySystem } from './system.js';
+import { zodiacSystem } from './zodiac/system.js';
 
 /** Every system Moogle plays, with what its tools need (encounter files, views, statistics). */
 export const SYSTEMS: readonly AnySystem[] = [
   ffrpgSystem as unknown as AnySystem,
   ffviiiSystem as unknown as AnySystem,
+  zodiacSystem as unknown as AnySystem,
 ];
 
 /** Every system's rules; save files find theirs here by id. */

@@ -229,7 +229,7 @@ describe('undo, redo, save, load, log, odds', () => {
       JSON.stringify({
         format: 'moogle-encounter',
         version: 1,
-        ruleset: 'zodiac',
+        ruleset: 'no-such-system',
         setup: {},
         initialDice: { algorithm: 'xoshiro128**', words: [1, 2, 3, 4] },
         dice: { algorithm: 'xoshiro128**', words: [1, 2, 3, 4] },
@@ -238,7 +238,7 @@ describe('undo, redo, save, load, log, odds', () => {
     );
     const b = await battle([WIND_CAVE, '--load', other]);
     expect(b.status).toBe(2);
-    expect(b.err).toContain("the save is for ruleset 'zodiac'");
+    expect(b.err).toContain("the save is for ruleset 'no-such-system'");
     const missing = await battle([WIND_CAVE, '--load', join(dir, 'missing.json')]);
     expect(missing.status).toBe(2);
   });

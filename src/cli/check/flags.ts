@@ -5,6 +5,9 @@ export interface CheckFlags {
   actionValue?: string;
   difficulty?: string;
   boxcars?: boolean;
+  accuracy?: string;
+  evade?: string;
+  critical?: string;
   roll?: string;
   seed?: string;
   impossible?: boolean;

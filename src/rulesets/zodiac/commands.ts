@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { statusId } from './model.js';
+
+const id = z.string().min(1);
+
+/** What a player or the GM can ask for in a ZODIAC battle. */
+export const commandSchema = z.discriminatedUnion('type', [
+  /** The first round: everyone rolls 1d8 for extra Speed Points. Later rounds begin by themselves. */
+  z.strictObject({ type: z.literal('begin-battle') }),
+  /** An Attack with the equipped weapon (or bare hands). */
+  z.strictObject({ type: z.literal('attack'), actor: id, target: id }),
+  /** A Tech: `target` a combatant for Single; not needed for Self, Allies, Enemies and All. */
+  z.strictObject({ type: z.literal('tech'), actor: id, tech: id, target: id.optional() }),
+  /** A Potion, on any target. */
+  z.strictObject({ type: z.literal('item'), actor: id, item: id, target: id }),
+  z.strictObject({ type: z.literal('defend'), actor: id }),
+  /** A Free Action ("choosing to end the Cover effect"): one per turn, no SP, told in words. */
+  z.strictObject({
+    type: z.literal('free-action'),
+    actor: id,
+    action: z.string().min(1).max(200),
+  }),
+  /** The GM sets HP, MP or SP directly (a house rule, a mistake fixed). */
+  z.strictObject({
+    type: z.literal('gm-adjust'),
+    target: id,
+    hp: z.number().int().min(0).optional(),
+    mp: z.number().int().min(0).optional(),
+    sp: z.number().int().min(0).max(9999).optional(),
+  }),
+  /** The GM inflicts or removes a status effect. */
+  z.strictObject({
+    type: z.literal('gm-status'),
+    target: id,
+    status: statusId,
+    ticks: z.number().int().min(1).max(999).optional(),
+    remove: z.boolean().default(false),
+  }),
+  /** "Death should be rare and only occur in dramatic, plot-related situations": the GM's call. */
+  z.strictObject({ type: z.literal('gm-death'), target: id }),
+]);
+
+export type ZodiacCommand = z.infer<typeof commandSchema>;

@@ -1,0 +1,188 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  type ContentLibrary,
+  type ContentReference,
+  defineKind,
+  type Entity,
+  entityFields,
+} from '../../content/index.js';
+import { Encounter, err, ok, type Result } from '../../engine/index.js';
+import type { ZodiacCommand } from './commands.js';
+import type { ZodiacEvent } from './events.js';
+import {
+  type CombatantSheet,
+  combatantSchema,
+  type Item,
+  itemSchema,
+  optionsSchema,
+  setupSchema,
+  type Tech,
+  techSchema,
+  type Weapon,
+  weaponSchema,
+  type ZodiacSetup,
+} from './model.js';
+import { zodiac } from './ruleset.js';
+import type { ZodiacState } from './state.js';
+
+/**
+ * ZODIAC content kinds: one file per weapon, Tech, Potion, character and monster. Characters and
+ * monsters name their weapon, Techs and Potions by id.
+ */
+export const weaponKind = defineKind({
+  kind: 'zodiac/weapon',
+  description:
+    'A ZODIAC weapon: its die class, Attack Power, range, element and what a hit inflicts.',
+  schema: weaponSchema,
+});
+
+export const techKind = defineKind({
+  kind: 'zodiac/tech',
+  description:
+    'A ZODIAC Tech: a Weapon Tech (more damage dice and power) or a Magic Tech (attack magic, healing, revival, status effects), with its MP cost and target.',
+  schema: techSchema,
+});
+
+export const itemKind = defineKind({
+  kind: 'zodiac/item',
+  description: 'A ZODIAC Potion: HP or MP restored, status effects cured, the Unconscious revived.',
+  schema: itemSchema,
+});
+
+/** A sheet in a file: like a combatant, but the id is the file's and the weapon may be an id. */
+const sheetSchema = combatantSchema.omit({ id: true, kind: true }).extend({
+  weapon: z.union([z.string(), weaponSchema]).optional(),
+});
+type SheetFile = z.infer<typeof sheetSchema>;
+
+const sheetReferences = (sheet: SheetFile): ContentReference[] => [
+  ...(typeof sheet.weapon === 'string'
+    ? [{ kind: 'zodiac/weapon', id: sheet.weapon, path: 'weapon' }]
+    : []),
+  ...sheet.techs.map((id, i) => ({ kind: 'zodiac/tech', id, path: `techs[${i}]` })),
+  ...Object.keys(sheet.items).map((id) => ({ kind: 'zodiac/item', id, path: `items.${id}` })),
+];
+
+export const characterKind = defineKind({
+  kind: 'zodiac/character',
+  description:
+    'A ZODIAC player character: HP, MP, Speed, Accuracy, Evade, Critical, Attack Power and Strength Dice, the magic statistics, weapon, Techs and Potions.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const monsterKind = defineKind({
+  kind: 'zodiac/monster',
+  description:
+    'A ZODIAC monster: its combat statistics, attack, flying or not, elemental affinities and status immunities.',
+  schema: sheetSchema,
+  references: sheetReferences,
+});
+
+export const zodiacKinds = [weaponKind, techKind, itemKind, characterKind, monsterKind] as const;
+
+/** The starter content: Keef the Thief and the ogre, Diff the Biffer, Merlin, Potions, Techs. */
+export const STARTER_CONTENT_DIR = fileURLToPath(
+  new URL('../../../content/zodiac/', import.meta.url),
+);
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/** Who fights: content ids on each side, with optional per-combatant changes. */
+export const encounterSpecSchema = z.strictObject({
+  sides: z
+    .array(
+      z.strictObject({
+        id: slug,
+        name: z.string().min(1),
+        party: z.boolean().default(false),
+        combatants: z
+          .array(
+            z.strictObject({
+              character: z.string().optional(),
+              monster: z.string().optional(),
+              /** Needed when the same sheet fights twice: `ogre-2`. */
+              id: slug.optional(),
+              name: z.string().optional(),
+              hp: z.number().int().min(0).optional(),
+              mp: z.number().int().min(0).optional(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(2),
+  options: optionsSchema.partial().default({}),
+});
+export type EncounterSpec = z.input<typeof encounterSpecSchema>;
+
+/**
+ * Resolves an encounter's content ids into the self-contained setup a ZODIAC encounter starts
+ * from: sheets with their weapons inlined, and every Tech and Potion the content defines.
+ */
+export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Result<ZodiacSetup> {
+  const spec = encounterSpecSchema.safeParse(specInput);
+  if (!spec.success) {
+    const issue = spec.error.issues[0]!;
+    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
+  }
+  const techs: Record<string, Tech> = {};
+  const items: Record<string, Item> = {};
+  for (const tech of library.all(techKind)) techs[tech.id] = entityFields(tech);
+  for (const item of library.all(itemKind)) items[item.id] = entityFields(item);
+  const sides: ZodiacSetup['sides'] = [];
+  for (const [s, side] of spec.data.sides.entries()) {
+    const combatants: CombatantSheet[] = [];
+    for (const [c, who] of side.combatants.entries()) {
+      const where = `sides[${s}].combatants[${c}]`;
+      const [kind, id] =
+        who.character !== undefined
+          ? (['character', who.character] as const)
+          : (['monster', who.monster] as const);
+      if (id === undefined || (who.character !== undefined && who.monster !== undefined))
+        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
+      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
+      if (sheet === undefined)
+        return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
+      const weapon =
+        typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
+      combatants.push({
+        ...entityFields(sheet),
+        id: who.id ?? id,
+        kind,
+        name: who.name ?? sheet.name,
+        weapon:
+          weapon === undefined
+            ? undefined
+            : typeof sheet.weapon === 'string'
+              ? entityFields(weapon as Entity<Weapon>)
+              : weapon,
+        ...(who.hp === undefined ? {} : { hp: who.hp }),
+        ...(who.mp === undefined ? {} : { mp: who.mp }),
+      });
+    }
+    sides.push({ id: side.id, name: side.name, party: side.party, combatants });
+  }
+  const setup = setupSchema.safeParse({
+    sides,
+    techs,
+    items,
+    options: { ...optionsSchema.parse({}), ...spec.data.options },
+  });
+  if (!setup.success) {
+    const issue = setup.error.issues[0]!;
+    return err('encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
+  }
+  return ok(setup.data);
+}
+
+/** A ZODIAC encounter from loaded content and an encounter spec, seeded. */
+export function createZodiacEncounter(
+  library: ContentLibrary,
+  spec: unknown,
+  seed: number | string,
+): Result<Encounter<ZodiacSetup, ZodiacState, ZodiacCommand, ZodiacEvent>> {
+  const setup = zodiacSetupFrom(library, spec);
+  return setup.ok ? Encounter.create(zodiac, setup.value, seed) : setup;
+}

@@ -1,10 +1,14 @@
 import type { ContentKind } from '../content/index.js';
 import type { AnyRuleset } from '../engine/index.js';
 import { ffrpgSystem } from './ffrpg/system.js';
+import { shiningForceSystem } from './shining-force/system.js';
 import type { AnySystem } from './system.js';
 
 /** Every system Moogle plays, with what its tools need (encounter files, views, statistics). */
-export const SYSTEMS: readonly AnySystem[] = [ffrpgSystem as unknown as AnySystem];
+export const SYSTEMS: readonly AnySystem[] = [
+  ffrpgSystem as unknown as AnySystem,
+  shiningForceSystem as unknown as AnySystem,
+];
 
 /** Every system's rules; save files find theirs here by id. */
 export const RULESETS: readonly AnyRuleset[] = SYSTEMS.map((s) => s.ruleset);

@@ -1,0 +1,64 @@
+import type { Point } from './cells.js';
+
+/**
+ * A range or an area as data: the offsets (dx, dy) it covers from the cell it starts at. A weapon's
+ * range is offsets from the attacker; a spell's area is offsets from the cell it is aimed at.
+ */
+export type Offsets = readonly (readonly [number, number])[];
+
+export interface PatternSpec {
+  /** Every cell at these Manhattan distances (0 is the cell itself). */
+  readonly distances?: readonly number[] | undefined;
+  /** Cells added one by one. */
+  readonly cells?: readonly (readonly [number, number])[] | undefined;
+  /** Cells taken away after the rest (the corners of a pattern, say). */
+  readonly exclude?: readonly (readonly [number, number])[] | undefined;
+}
+
+/** The offsets a pattern covers, each once, in reading order (row by row). */
+export function offsetsOf(spec: PatternSpec): Offsets {
+  const seen = new Set<string>();
+  const out: [number, number][] = [];
+  const add = (dx: number, dy: number): void => {
+    const key = `${dx},${dy}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push([dx, dy]);
+  };
+  for (const d of spec.distances ?? []) {
+    for (let dy = -d; dy <= d; dy++) {
+      const rest = d - Math.abs(dy);
+      add(-rest, dy);
+      if (rest !== 0) add(rest, dy);
+    }
+  }
+  for (const [dx, dy] of spec.cells ?? []) add(dx, dy);
+  const excluded = new Set((spec.exclude ?? []).map(([dx, dy]) => `${dx},${dy}`));
+  return out
+    .filter(([dx, dy]) => !excluded.has(`${dx},${dy}`))
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+/** True when `to` is one of the pattern's cells counted from `from`. */
+export function covers(offsets: Offsets, from: Point, to: Point): boolean {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  for (const [ox, oy] of offsets) if (ox === dx && oy === dy) return true;
+  return false;
+}
+
+/** The cells on a width x height grid the pattern covers from `from`, as indexes. */
+export function coveredCells(
+  offsets: Offsets,
+  from: Point,
+  width: number,
+  height: number,
+): number[] {
+  const out: number[] = [];
+  for (const [dx, dy] of offsets) {
+    const x = from.x + dx;
+    const y = from.y + dy;
+    if (x >= 0 && y >= 0 && x < width && y < height) out.push(y * width + x);
+  }
+  return out;
+}

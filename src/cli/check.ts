@@ -12,15 +12,16 @@ import {
   type TaskCheckResult,
   taskCheckNeedsRoll,
 } from '../rulesets/ffrpg/checks/index.js';
+import { checkShiningForce, type ShiningForceCheckFlags } from './check/shining-force.js';
 import { parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
 
 /** The systems `moogle check` knows; each is a Task Check of its own rule text. */
-export const CHECK_SYSTEMS = ['ffrpg'] as const;
+export const CHECK_SYSTEMS = ['ffrpg', 'shining-force'] as const;
 
-interface CheckFlags {
-  rating: string;
-  modifier: string;
+interface CheckFlags extends ShiningForceCheckFlags {
+  rating?: string;
+  modifier?: string;
   roll?: string;
   seed?: string;
   impossible?: boolean;
@@ -30,13 +31,20 @@ interface CheckFlags {
 export function registerCheck(program: Command, io: Io): void {
   program
     .command('check')
-    .description('resolve a Task Check: moogle check ffrpg --rating 50 --modifier easy')
-    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
-    .requiredOption('--rating <rating>', 'the Skill or Attribute Rating')
-    .requiredOption(
-      '--modifier <modifier>',
-      'the Conditional Modifier: -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    .description(
+      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check shining-force --evade 9 --critical 5 --counter 15',
     )
+    .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
+    .option('--rating <rating>', 'ffrpg: the Skill or Attribute Rating')
+    .option(
+      '--modifier <modifier>',
+      'ffrpg: the Conditional Modifier: -80 to +80, or a Task Difficulty (elementary ... impossible)',
+    )
+    .option('--evade <rate>', "shining-force: the target's evade rate")
+    .option('--critical <rate>', "shining-force: the attacker's critical rate")
+    .option('--counter <rate>', "shining-force: the target's counter rate")
+    .option('--rolls <a,b,c,d,e>', 'shining-force: the five d100s rolled at the table')
+    .option('--d15 <x,y>', 'shining-force: the 1d15 of each variance that applies, in order')
     .option('--roll <d%>', 'the d% rolled at the table, 1 to 100 (0 and 0 is 100)')
     .option('--seed <seed>', 'seed the d%, to roll the same again')
     .option('--impossible', 'the GM declares the task impossible: no Rule of 10')
@@ -46,6 +54,21 @@ export function registerCheck(program: Command, io: Io): void {
         throw new UsageError(
           `unknown system '${system}': known systems are ${CHECK_SYSTEMS.join(', ')}`,
         );
+      }
+      const foreign =
+        system === 'ffrpg'
+          ? (['evade', 'critical', 'counter', 'rolls', 'd15'] as const).filter(
+              (f) => flags[f] !== undefined,
+            )
+          : (['rating', 'modifier', 'roll', 'impossible'] as const).filter(
+              (f) => flags[f] !== undefined,
+            );
+      if (foreign.length > 0) {
+        throw new UsageError(`check ${system} takes no ${foreign.map((f) => `--${f}`).join(', ')}`);
+      }
+      if (system === 'shining-force') {
+        checkShiningForce(flags, io);
+        return;
       }
       try {
         checkFfrpg(flags, io);
@@ -60,6 +83,11 @@ export function registerCheck(program: Command, io: Io): void {
 function checkFfrpg(flags: CheckFlags, io: Io): void {
   if (flags.roll !== undefined && flags.seed !== undefined) {
     throw new UsageError('give --seed or --roll, not both');
+  }
+  if (flags.rating === undefined || flags.modifier === undefined) {
+    throw new UsageError(
+      `check ffrpg needs ${flags.rating === undefined ? '--rating' : '--modifier'}`,
+    );
   }
   const rating = wholeNumber(
     flags.rating,

@@ -28,7 +28,7 @@ export function offsetsOf(spec: PatternSpec): Offsets {
   for (const d of spec.distances ?? []) {
     for (let dy = -d; dy <= d; dy++) {
       const rest = d - Math.abs(dy);
-      add(-rest, dy);
+      add(rest === 0 ? 0 : -rest, dy);
       if (rest !== 0) add(rest, dy);
     }
   }

@@ -18,8 +18,6 @@ export interface Derived {
   readonly counter: number;
 }
 
-const STAT_KEYS = ['attack', 'defence', 'agility', 'luck', 'movement'] as const;
-
 export function equipped(
   setup: ShiningForceSetup,
   c: CombatantState,
@@ -34,29 +32,61 @@ export function equipped(
   return undefined;
 }
 
+/**
+ * Worked out once per item list: a combatant's list is replaced only when its items change, and
+ * the same numbers are asked for many times a turn (ranges, rates, movement). Only Frozen, of the
+ * statuses, changes a number (evade), so it is applied on top.
+ */
+const BASE = new WeakMap<readonly HeldItem[], Derived>();
+const FROZEN = new WeakMap<Derived, Derived>();
+
 export function derived(setup: ShiningForceSetup, c: CombatantState): Derived {
+  let base = BASE.get(c.items);
+  if (base === undefined) {
+    base = derive(setup, c);
+    BASE.set(c.items, base);
+  }
+  // "Whilst frozen, the character's evade rate drops to 0."
+  if (c.statuses.length === 0 || hasStatus(c, 'frozen') === undefined) return base;
+  let frozen = FROZEN.get(base);
+  if (frozen === undefined) {
+    frozen = { ...base, evade: 0 };
+    FROZEN.set(base, frozen);
+  }
+  return frozen;
+}
+
+function derive(setup: ShiningForceSetup, c: CombatantState): Derived {
   const s = c.sheet.stats;
-  const total: Record<(typeof STAT_KEYS)[number], number> = {
-    attack: s.attack,
-    defence: s.defence,
-    agility: s.agility,
-    luck: s.luck,
-    movement: s.movement,
-  };
+  let attack = s.attack;
+  let defence = s.defence;
+  let agility = s.agility;
+  let luck = s.luck;
+  let movement = s.movement;
   for (const held of c.items) {
     if (!held.equipped) continue;
     const bonuses: Bonuses | undefined = setup.items[held.item]?.bonuses;
     if (bonuses === undefined) continue;
-    for (const key of STAT_KEYS) total[key] += bonuses[key] ?? 0;
+    attack += bonuses.attack ?? 0;
+    defence += bonuses.defence ?? 0;
+    agility += bonuses.agility ?? 0;
+    luck += bonuses.luck ?? 0;
+    movement += bonuses.movement ?? 0;
   }
-  for (const key of STAT_KEYS) total[key] = Math.max(0, total[key]);
-  // "Whilst frozen, the character's evade rate drops to 0."
-  const frozen = c.statuses.length > 0 && hasStatus(c, 'frozen') !== undefined;
+  attack = Math.max(0, attack);
+  defence = Math.max(0, defence);
+  agility = Math.max(0, agility);
+  luck = Math.max(0, luck);
+  movement = Math.max(0, movement);
   return {
-    ...total,
-    evade: frozen ? 0 : evadeRate(total.agility, total.luck),
-    critical: criticalRate(total.luck, c.sheet.level),
-    counter: counterRate(total.agility, total.luck),
+    attack,
+    defence,
+    agility,
+    luck,
+    movement,
+    evade: evadeRate(agility, luck),
+    critical: criticalRate(luck, c.sheet.level),
+    counter: counterRate(agility, luck),
   };
 }
 

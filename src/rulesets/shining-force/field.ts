@@ -1,6 +1,6 @@
 import { type Point, pointOf } from './grid/cells.js';
 import { distancesTo, type Occupant, reachableCells, type Terrain } from './grid/paths.js';
-import { covers, type Offsets } from './grid/patterns.js';
+import { coversOffset, type Offsets } from './grid/patterns.js';
 import type { ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, type ShiningForceState } from './state.js';
 
@@ -51,8 +51,30 @@ export function standingAt(state: ShiningForceState, cell: number): CombatantSta
   return undefined;
 }
 
+/**
+ * Moves worked out for a combatants record: the legal actions and the move that follows ask
+ * for the same ones (records are replaced, never changed, so the cache cannot go stale).
+ */
+const MOVES = new WeakMap<
+  object,
+  { mover: CombatantState; movement: number; moves: Map<number, number> }
+>();
+
 /** The cells `mover` may end its move on, with their cost. */
 export function movesOf(
+  state: ShiningForceState,
+  mover: CombatantState,
+  movement: number,
+): Map<number, number> {
+  const known = MOVES.get(state.combatants);
+  if (known !== undefined && known.mover === mover && known.movement === movement)
+    return known.moves;
+  const moves = findMoves(state, mover, movement);
+  MOVES.set(state.combatants, { mover, movement, moves });
+  return moves;
+}
+
+function findMoves(
   state: ShiningForceState,
   mover: CombatantState,
   movement: number,
@@ -79,5 +101,8 @@ export function inReach(
   fromCell: number,
   toCell: number,
 ): boolean {
-  return covers(offsets, pointOfCell(setup, fromCell), pointOfCell(setup, toCell));
+  const width = terrainOf(setup).width;
+  const fx = fromCell % width;
+  const tx = toCell % width;
+  return coversOffset(offsets, tx - fx, (toCell - tx) / width - (fromCell - fx) / width);
 }

@@ -7,24 +7,36 @@ import { nameOfIndex } from './grid/cells.js';
 import type { Effect } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
-/**
- * Labels name only sheets, items, spells and cells, which never change in a battle: each is
- * made once per sheet, as simulations ask for the legal actions before every command.
- */
-const LABELS = new WeakMap<object, Map<string, string>>();
+type Action = LegalAction<ShiningForceCommand>;
 
-function label(owner: object, key: string, make: () => string): string {
-  let byKey = LABELS.get(owner);
-  if (byKey === undefined) {
-    byKey = new Map();
-    LABELS.set(owner, byKey);
+/**
+ * A legal action names only sheets, items, spells and cells, which never change in a battle:
+ * each is made once per sheet and shared (commands are plain data nobody changes), as
+ * simulations ask for the legal actions before every command.
+ */
+interface Cache {
+  readonly attacks: Map<string, Action>;
+  readonly moves: (Action | undefined)[];
+  readonly other: Map<string, Action>;
+}
+const CACHES = new WeakMap<object, Cache>();
+
+function cacheOf(sheet: object): Cache {
+  let cache = CACHES.get(sheet);
+  if (cache === undefined) {
+    cache = { attacks: new Map(), moves: [], other: new Map() };
+    CACHES.set(sheet, cache);
   }
-  let text = byKey.get(key);
-  if (text === undefined) {
-    text = make();
-    byKey.set(key, text);
+  return cache;
+}
+
+function once(map: Map<string, Action>, key: string, make: () => Action): Action {
+  let action = map.get(key);
+  if (action === undefined) {
+    action = make();
+    map.set(key, action);
   }
-  return text;
+  return action;
 }
 
 const BEGIN: LegalAction<ShiningForceCommand> = {
@@ -52,19 +64,18 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     if (!c.defeated && c.id !== actor.id) living.push(c);
   }
   const sheet = actor.sheet;
+  const cache = cacheOf(sheet);
   const arms = armament(setup, actor);
   if (arms !== undefined) {
     for (const target of living) {
       if (!areEnemies(actor, target) || !inReach(setup, arms.range, actor.cell, target.cell))
         continue;
-      actions.push({
-        label: label(
-          sheet,
-          `attack:${target.id}`,
-          () => `Attack ${target.sheet.name} with ${arms.name}`,
-        ),
-        command: { type: 'attack', actor: actor.id, target: target.id },
-      });
+      actions.push(
+        once(cache.attacks, `${target.id} ${arms.name}`, () => ({
+          label: `Attack ${target.sheet.name} with ${arms.name}`,
+          command: { type: 'attack', actor: actor.id, target: target.id },
+        })),
+      );
     }
   }
   const moves =
@@ -86,14 +97,12 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       }
       if (best === actor.cell) continue;
       advances.add(best);
-      actions.push({
-        label: label(
-          sheet,
-          `advance:${best}:${target.id}`,
-          () => `Move ${sheet.name} to ${cell(best)} (toward ${target.sheet.name})`,
-        ),
-        command: { type: 'move', actor: actor.id, to: cell(best), target: target.id },
-      });
+      actions.push(
+        once(cache.other, `advance:${best}:${target.id}`, () => ({
+          label: `Move ${sheet.name} to ${cell(best)} (toward ${target.sheet.name})`,
+          command: { type: 'move', actor: actor.id, to: cell(best), target: target.id },
+        })),
+      );
     }
   }
   const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
@@ -102,17 +111,15 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     for (const target of candidates) {
       if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
       if (!inReach(setup, range, actor.cell, target.cell)) continue;
-      actions.push({
-        label: label(
-          sheet,
-          `${kind}:${id}:${target.id}`,
-          () => `${kind === 'cast' ? 'Cast' : 'Use'} ${name} on ${target.sheet.name}`,
-        ),
-        command:
-          kind === 'cast'
-            ? { type: 'cast', actor: actor.id, spell: id, target: target.id }
-            : { type: 'use', actor: actor.id, item: id, target: target.id },
-      });
+      actions.push(
+        once(cache.other, `${kind}:${id}:${target.id}`, () => ({
+          label: `${kind === 'cast' ? 'Cast' : 'Use'} ${name} on ${target.sheet.name}`,
+          command:
+            kind === 'cast'
+              ? { type: 'cast', actor: actor.id, spell: id, target: target.id }
+              : { type: 'use', actor: actor.id, item: id, target: target.id },
+        })),
+      );
     }
   };
   if (canCastAny(setup, actor)) {
@@ -139,10 +146,12 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
           setup.items[h.item]?.curse !== undefined,
       );
       if (cursed) continue;
-      actions.push({
-        label: label(sheet, `equip:${held.item}`, () => `Equip ${item.name}`),
-        command: { type: 'equip', actor: actor.id, item: held.item },
-      });
+      actions.push(
+        once(cache.other, `equip ${held.item}`, () => ({
+          label: `Equip ${item.name}`,
+          command: { type: 'equip', actor: actor.id, item: held.item },
+        })),
+      );
     }
     for (const to of living) {
       if (!to.force || areEnemies(actor, to) || !inReach(setup, ADJACENT, actor.cell, to.cell))
@@ -151,25 +160,33 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       for (const held of actor.items) {
         if (held.equipped) continue;
         const item = setup.items[held.item];
-        actions.push({
-          label: label(
-            sheet,
-            `give:${held.item}:${to.id}`,
-            () => `Give ${item?.name ?? held.item} to ${to.sheet.name}`,
-          ),
-          command: { type: 'give', actor: actor.id, item: held.item, to: to.id },
-        });
+        actions.push(
+          once(cache.other, `give:${held.item}:${to.id}`, () => ({
+            label: `Give ${item?.name ?? held.item} to ${to.sheet.name}`,
+            command: { type: 'give', actor: actor.id, item: held.item, to: to.id },
+          })),
+        );
       }
     }
   }
-  actions.push({ label: 'Stay', command: { type: 'stay', actor: actor.id } });
+  actions.push(
+    once(cache.other, 'stay', () => ({
+      label: 'Stay',
+      command: { type: 'stay', actor: actor.id },
+    })),
+  );
   if (moves !== undefined) {
     for (const [to] of moves) {
       if (to === actor.cell || advances.has(to)) continue;
-      actions.push({
-        label: label(sheet, `move:${to}`, () => `Move ${sheet.name} to ${cell(to)}`),
-        command: { type: 'move', actor: actor.id, to: cell(to) },
-      });
+      let action = cache.moves[to];
+      if (action === undefined) {
+        action = {
+          label: `Move ${sheet.name} to ${cell(to)}`,
+          command: { type: 'move', actor: actor.id, to: cell(to) },
+        };
+        cache.moves[to] = action;
+      }
+      actions.push(action);
     }
   }
   return actions;

@@ -16,6 +16,7 @@ export function beginRound(r: Resolution): void {
   const { setup } = r.state;
   const spread = setup.options.turnOrderSpread;
   const rolls: { id: string; roll: ReturnType<Resolution['d100']>; value: number }[] = [];
+  const agilities = new Map<string, number>();
   const rank = new Map<string, number>();
   for (const [i, id] of r.state.ids.entries()) rank.set(id, i);
   for (const id of r.state.ids) {
@@ -23,9 +24,10 @@ export function beginRound(r: Resolution): void {
     if (c.defeated) continue;
     const roll = r.dice.roll(`turn-order:${id}`, `d${2 * spread + 1}`);
     const agility = derived(setup, c).agility;
+    agilities.set(id, agility);
     rolls.push({ id, roll, value: Math.floor((agility * (100 - spread - 1 + roll.total)) / 100) });
   }
-  const agilityOf = (id: string) => derived(setup, r.state.combatants[id]!).agility;
+  const agilityOf = (id: string) => agilities.get(id)!;
   const order = [...rolls]
     .sort(
       (a, b) =>

@@ -39,12 +39,34 @@ export function offsetsOf(spec: PatternSpec): Offsets {
     .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
 }
 
+/** Offsets reach at most this far either way (a battlefield is at most 26 cells a side). */
+const SPAN = 26;
+const ROW = 2 * SPAN + 1;
+
+/** A pattern as a lookup table by (dx, dy), made once: ranges are checked many times a turn. */
+const TABLES = new WeakMap<Offsets, Uint8Array>();
+
+function tableOf(offsets: Offsets): Uint8Array {
+  let table = TABLES.get(offsets);
+  if (table === undefined) {
+    table = new Uint8Array(ROW * ROW);
+    for (const [dx, dy] of offsets) {
+      if (Math.abs(dx) <= SPAN && Math.abs(dy) <= SPAN) table[(dy + SPAN) * ROW + dx + SPAN] = 1;
+    }
+    TABLES.set(offsets, table);
+  }
+  return table;
+}
+
 /** True when `to` is one of the pattern's cells counted from `from`. */
 export function covers(offsets: Offsets, from: Point, to: Point): boolean {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  for (const [ox, oy] of offsets) if (ox === dx && oy === dy) return true;
-  return false;
+  return coversOffset(offsets, to.x - from.x, to.y - from.y);
+}
+
+/** True when the offset (dx, dy) is one of the pattern's cells. */
+export function coversOffset(offsets: Offsets, dx: number, dy: number): boolean {
+  if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
+  return tableOf(offsets)[(dy + SPAN) * ROW + dx + SPAN] === 1;
 }
 
 /** The cells on a width x height grid the pattern covers from `from`, as indexes. */

@@ -213,7 +213,7 @@ export function defeat(r: Resolution, targetId: string, byId: string | null): vo
   if (target.defeated) return;
   r.emit({ type: 'defeated', target: targetId });
   const by = byId === null ? undefined : r.state.combatants[byId];
-  if (by !== undefined && by.force && !target.force && target.sheet.expReward > 0 && !by.defeated) {
+  if (by?.force && !target.force && target.sheet.expReward > 0 && !by.defeated) {
     r.emit({
       type: 'exp-gained',
       actor: by.id,

@@ -221,6 +221,64 @@ describe('"You may only move before taking an action, and only one action can be
   });
 });
 
+describe('options', () => {
+  it('minimumDamage: Attack under Defence deals 1 by default, 0 when the table says so', () => {
+    const tough = { stats: { defence: 30 } };
+    const one = begin(battle([sheet('max', 'A1')], [sheet('goblin', 'B1', tough)]));
+    const hit = run(
+      one,
+      { type: 'attack', actor: 'max', target: 'goblin' },
+      attackDice('goblin', [50, 50, 50, 99, 50]),
+    );
+    expect(ofType(hit, 'damage-dealt')[0]!.amount).toBe(1);
+    const zero = begin(
+      battle([sheet('max', 'A1')], [sheet('goblin', 'B1', tough)], { minimumDamage: 0 }),
+    );
+    const none = run(
+      zero,
+      { type: 'attack', actor: 'max', target: 'goblin' },
+      attackDice('goblin', [50, 50, 50, 99, 50]),
+    );
+    expect(ofType(none, 'damage-dealt')[0]!.amount).toBe(0);
+  });
+
+  it('passThroughAllies: false stops a move at an ally in a corridor', () => {
+    const corridor = ['.....', '#####', '#####', '#####', '#####'];
+    const through = begin(
+      battle(
+        [sheet('max', 'A1'), sheet('ken', 'B1')],
+        [sheet('goblin', 'E1', { stats: { agility: 1 } })],
+        {},
+        corridor,
+      ),
+    );
+    run(through, { type: 'move', actor: 'max', to: 'C1' });
+    const blocked = begin(
+      battle(
+        [sheet('max', 'A1'), sheet('ken', 'B1')],
+        [sheet('goblin', 'E1', { stats: { agility: 1 } })],
+        { passThroughAllies: false },
+        corridor,
+      ),
+    );
+    rejected(blocked, { type: 'move', actor: 'max', to: 'C1' }, 'action/cannot-reach');
+  });
+
+  it('criticalDamagePercent: a level 1 critical at 200%', () => {
+    const e = begin(
+      battle([sheet('max', 'A1')], [sheet('goblin', 'B1')], {
+        criticalDamagePercent: [200, 250, 300],
+      }),
+    );
+    const events = run(
+      e,
+      { type: 'attack', actor: 'max', target: 'goblin' },
+      attackDice('goblin', [50, 50, 1, 99, 50]),
+    );
+    expect(ofType(events, 'damage-dealt')[0]!.amount).toBe(22);
+  });
+});
+
 describe('EXP and the end of the battle', () => {
   it('a Force member who defeats a monster earns its EXP; the Force wins its gold', () => {
     const e = begin(

@@ -75,9 +75,10 @@ describe('levels', () => {
   it('stat gains are dice rolled through the roller, by purpose', () => {
     const rolled: string[] = [];
     const spy = {
-      roll: (purpose: string, notation: string) => (
-        rolled.push(purpose), { purpose, notation, total: 1, dice: [1], text: '', entered: true }
-      ),
+      roll: (purpose: string, notation: string) => {
+        rolled.push(purpose);
+        return { purpose, notation, total: 1, dice: [1], text: '', entered: true };
+      },
     };
     gainExp(MAX, 100, catalogue(), spy);
     expect(rolled).toEqual([

@@ -9,7 +9,7 @@ import { inReach, movesOf, standingAt } from './field.js';
 import type { Effect } from './model.js';
 import { Resolution } from './resolution.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
-import { beginRound, endTurn, nextTurn } from './turns.js';
+import { beginRound, checkEnd, endTurn, nextTurn } from './turns.js';
 
 /** Four slots besides the two kept for the equipped weapon and accessory. */
 export const BAG_SLOTS = 4;
@@ -37,6 +37,8 @@ export function resolve(
   const r = new Resolution(state, dice);
   if (command.type === 'begin-battle') {
     if (state.round !== 0) return err('battle/begun', 'the battle has begun already');
+    // A side that comes to the field already beaten (every HP set to 0) loses at once.
+    if (checkEnd(r)) return ok(r.resolved());
     beginRound(r);
     nextTurn(r);
     return ok(r.resolved());

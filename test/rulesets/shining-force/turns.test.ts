@@ -65,6 +65,11 @@ describe('turn order', () => {
     rejected(e, { type: 'stay', actor: 'max' }, 'battle/over');
   });
 
+  it('a side that comes already beaten loses as the battle begins', () => {
+    const e = begin(battle([sheet('max', 'A1')], [sheet('goblin', 'E5', { hp: 0 })]));
+    expect(e.outcome()).toMatchObject({ over: true, winner: 'force' });
+  });
+
   it('nothing happens before the battle begins, and it begins once', () => {
     const e = start(battle([sheet('max', 'A1')], [sheet('goblin', 'E5')]));
     expect(e.legalActions().map((a) => a.command.type)).toEqual(['begin-battle']);

@@ -85,10 +85,21 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     for (const target of living) {
       if (!areEnemies(actor, target)) continue;
       if (arms !== undefined && inReach(setup, arms.range, actor.cell, target.cell)) continue;
+      // The nearest cell that puts the target in reach (the cheapest to get to, for an
+      // archer that keeps its distance); failing that, the one that closes in the most.
       const distance = distanceMap(setup, target.cell);
       let best = actor.cell;
       let bestDistance = distance[actor.cell]!;
-      for (const [to] of moves) {
+      let bestCost = Number.POSITIVE_INFINITY;
+      for (const [to, cost] of moves) {
+        if (arms !== undefined && inReach(setup, arms.range, to, target.cell)) {
+          if (bestCost === Number.POSITIVE_INFINITY || cost < bestCost) {
+            best = to;
+            bestCost = cost;
+          }
+          continue;
+        }
+        if (bestCost !== Number.POSITIVE_INFINITY) continue;
         const d = distance[to]!;
         if (d >= 0 && (bestDistance < 0 || d < bestDistance)) {
           best = to;

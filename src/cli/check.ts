@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { checkFfrpg } from './check/ffrpg.js';
 import { checkFfviii } from './check/ffviii.js';
 import type { CheckFlags } from './check/flags.js';
+import { checkShiningForce } from './check/shining-force.js';
 import { checkZodiac } from './check/zodiac.js';
 import { UsageError } from './input.js';
 import type { Io } from './io.js';
@@ -20,6 +21,10 @@ const CHECKS: Readonly<Record<string, CheckSystem>> = {
     flags: ['actionValue', 'difficulty', 'roll', 'boxcars', 'seed', 'json'],
   },
   zodiac: { run: checkZodiac, flags: ['accuracy', 'evade', 'critical', 'roll', 'seed', 'json'] },
+  'shining-force': {
+    run: checkShiningForce,
+    flags: ['evade', 'critical', 'counter', 'rolls', 'd15', 'seed', 'json'],
+  },
 };
 
 export const CHECK_SYSTEMS = Object.keys(CHECKS);
@@ -33,6 +38,9 @@ const FLAG_NAMES: Readonly<Record<keyof CheckFlags, string>> = {
   accuracy: '--accuracy',
   evade: '--evade',
   critical: '--critical',
+  counter: '--counter',
+  rolls: '--rolls',
+  d15: '--d15',
   roll: '--roll',
   seed: '--seed',
   impossible: '--impossible',
@@ -43,7 +51,7 @@ export function registerCheck(program: Command, io: Io): void {
   program
     .command('check')
     .description(
-      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check ffviii --action-value 11 --difficulty 6; moogle check zodiac --accuracy 40 --evade 60',
+      'resolve a check: moogle check ffrpg --rating 50 --modifier easy; moogle check ffviii --action-value 11 --difficulty 6; moogle check zodiac --accuracy 40 --evade 60; moogle check shining-force --evade 9 --critical 5 --counter 15',
     )
     .argument('<system>', `the game: ${CHECK_SYSTEMS.join(', ')}`)
     .option('--rating <rating>', 'ffrpg: the Skill or Attribute Rating')
@@ -56,8 +64,11 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--difficulty <d>', "ffviii: the difficulty (the target's Dodge, Magic Evade ...)")
     .option('--boxcars', 'ffviii: with --roll, both dice came up six')
     .option('--accuracy <n>', "zodiac: the attacker's Accuracy")
-    .option('--evade <n>', "zodiac: the target's Evade")
-    .option('--critical <n>', "zodiac: the attacker's Critical stat")
+    .option('--evade <n>', "zodiac: the target's Evade; shining-force: its evade rate")
+    .option('--critical <n>', "zodiac: the attacker's Critical stat; shining-force: its rate")
+    .option('--counter <rate>', "shining-force: the target's counter rate")
+    .option('--rolls <a,b,c,d,e>', 'shining-force: the five d100s rolled at the table')
+    .option('--d15 <x,y>', 'shining-force: the 1d15 of each variance that applies, in order')
     .option(
       '--roll <n>',
       'the dice rolled at the table (ffrpg, zodiac: the d%, 1 to 100; ffviii: positive - negative die)',

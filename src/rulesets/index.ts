@@ -2,6 +2,7 @@ import type { ContentKind } from '../content/index.js';
 import type { AnyRuleset } from '../engine/index.js';
 import { ffrpgSystem } from './ffrpg/system.js';
 import { ffviiiSystem } from './ffviii/system.js';
+import { shiningForceSystem } from './shining-force/system.js';
 import type { AnySystem } from './system.js';
 import { zodiacSystem } from './zodiac/system.js';
 
@@ -10,6 +11,7 @@ export const SYSTEMS: readonly AnySystem[] = [
   ffrpgSystem as unknown as AnySystem,
   ffviiiSystem as unknown as AnySystem,
   zodiacSystem as unknown as AnySystem,
+  shiningForceSystem as unknown as AnySystem,
 ];
 
 /** Every system's rules; save files find theirs here by id. */

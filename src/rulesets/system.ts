@@ -27,6 +27,8 @@ export interface EncounterView {
   readonly actor: string | null;
   readonly sides: readonly { readonly id: string; readonly name: string }[];
   readonly combatants: readonly CombatantView[];
+  /** A battlefield drawn as text, a line each, for systems played on a grid. */
+  readonly board?: readonly string[];
 }
 
 export interface Brief {
@@ -74,6 +76,11 @@ export interface GameSystem<
   rounds(state: State): number;
   /** Odds of an action for the combatant whose turn it is, when the system can tell. */
   odds?(state: State, command: Command): ActionOdds | undefined;
+  /**
+   * A command typed in the system's own words (`move max c4`), for what the legal actions list
+   * only by label; undefined when the text is not one.
+   */
+  parseAction?(state: State, text: string): Command | undefined;
 }
 
 /** A system whose types are not known to the caller: the registry, encounter files. */

@@ -15,6 +15,7 @@ import type { AnySystem } from '../../rulesets/system.js';
 export function stateLines(system: AnySystem, encounter: AnyEncounter): string[] {
   const view = system.view(encounter.state);
   const lines = [view.timing, ...view.order.map((line) => `  ${line}`)];
+  if (view.board !== undefined) lines.push(...view.board);
   const width = Math.max(0, ...view.combatants.map((c) => c.name.length));
   for (const side of view.sides) {
     lines.push(`${side.name}:`);

@@ -10,6 +10,7 @@ const HELP = [
   'Commands:',
   '  3, attack heket          take legal action 3, or the one whose name starts so',
   '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by purpose',
+  '  move max c4              on a battlefield: move to a cell (any cell in reach)',
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
   '  undo [n], redo [n]       take back, or put back, the last n commands',
   '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',
@@ -178,6 +179,9 @@ export class BattleSession {
     if (matches.length > 1) {
       return `'${text}' could be ${matches.map((a) => a.label).join(' or ')}: say more, or use the number`;
     }
+    // A command typed in the system's own words (`move max c4`), when it has them.
+    const typed = this.system.parseAction?.(this.encounter.state, text);
+    if (typed !== undefined) return { label: text, command: typed };
     const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
     return `unknown command '${shown}': choose an action by number or name, or type help`;
   }

@@ -8,6 +8,9 @@ export interface CheckFlags {
   accuracy?: string;
   evade?: string;
   critical?: string;
+  counter?: string;
+  rolls?: string;
+  d15?: string;
   roll?: string;
   seed?: string;
   impossible?: boolean;

@@ -1,0 +1,218 @@
+import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
+import type { ShiningForceCommand } from './commands.js';
+import {
+  type EncounterSpec,
+  encounterSpecSchema,
+  STARTER_CONTENT_DIR,
+  shiningForceKinds,
+  shiningForceSetupFrom,
+} from './content.js';
+import { armament, derived } from './derived.js';
+import { describeEvents } from './describe.js';
+import type { ShiningForceEvent } from './events.js';
+import { movesOf, terrainOf } from './field.js';
+import { cellName, MAX_SIDE } from './grid/cells.js';
+import type { ShiningForceSetup } from './model.js';
+import { attackDamage, isCounter, isCritical, isHit } from './rates.js';
+import { shiningForce } from './ruleset.js';
+import { type CombatantState, currentActor, type ShiningForceState } from './state.js';
+
+/** One letter per combatant on the board: Force members in capitals, monsters in lower case. */
+const MARKS = new WeakMap<ShiningForceSetup, Map<string, string>>();
+
+function marksOf(state: ShiningForceState): Map<string, string> {
+  let marks = MARKS.get(state.setup);
+  if (marks === undefined) {
+    marks = new Map();
+    const used = new Set<string>(Object.keys(state.setup.battlefield.terrain));
+    for (const id of state.ids) {
+      const c = state.combatants[id]!;
+      const letters = `${c.sheet.name}${id}abcdefghijklmnopqrstuvwxyz0123456789`.replace(
+        /[^A-Za-z0-9]/g,
+        '',
+      );
+      let mark = '?';
+      for (const ch of letters) {
+        const m = c.force ? ch.toUpperCase() : ch.toLowerCase();
+        if (!used.has(m)) {
+          mark = m;
+          break;
+        }
+      }
+      used.add(mark);
+      marks.set(id, mark);
+    }
+    MARKS.set(state.setup, marks);
+  }
+  return marks;
+}
+
+/**
+ * The battlefield as text: column letters across, row numbers down, each combatant by its
+ * letter, terrain by its symbol, and `+` on the cells the one whose turn it is can move to.
+ */
+export function drawBoard(state: ShiningForceState): string[] {
+  const { width, height } = terrainOf(state.setup);
+  const marks = marksOf(state);
+  const grid = state.setup.battlefield.rows.map((row) => [...row]);
+  const actor = currentActor(state);
+  if (actor !== undefined && state.step === 'move') {
+    for (const [cell] of movesOf(state, actor, derived(state.setup, actor).movement)) {
+      grid[Math.floor(cell / width)]![cell % width] = '+';
+    }
+  }
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    if (c.defeated) continue;
+    grid[Math.floor(c.cell / width)]![c.cell % width] = marks.get(id)!;
+  }
+  const header = `    ${Array.from({ length: width }, (_, x) => String.fromCharCode(65 + x)).join(' ')}`;
+  const lines = [header];
+  for (let y = 0; y < height; y++) lines.push(`${String(y + 1).padStart(3)} ${grid[y]!.join(' ')}`);
+  const legend = state.ids
+    .filter((id) => !state.combatants[id]!.defeated)
+    .map((id) => {
+      const c = state.combatants[id]!;
+      return `${marks.get(id)} ${c.sheet.name} ${cellName({ x: c.cell % width, y: Math.floor(c.cell / width) })}`;
+    });
+  const terrain = Object.entries(state.setup.battlefield.terrain)
+    .map(
+      ([ch, t]) =>
+        `${ch} ${t.name}${t.cost === null ? ' (impassable)' : t.cost > 1 ? ` (${t.cost} to enter)` : ''}`,
+    )
+    .join(', ');
+  lines.push(`    ${legend.join(', ')}`);
+  lines.push(
+    `    ${terrain}${actor !== undefined && state.step === 'move' ? ', + can move here' : ''}`,
+  );
+  return lines;
+}
+
+function view(state: ShiningForceState): EncounterView {
+  const actor = currentActor(state);
+  const timing =
+    state.result !== null
+      ? `Over after round ${state.round}`
+      : state.round === 0
+        ? 'Before the battle'
+        : `Round ${state.round}${actor === undefined ? '' : `, ${actor.sheet.name} ${state.step === 'move' ? 'to move and act' : 'to act'}`}`;
+  return {
+    timing,
+    order: state.order.map((id, i) => {
+      const c = state.combatants[id]!;
+      const mark = i === state.cursor && state.step !== null ? '>' : ' ';
+      return `${mark} ${c.sheet.name}${c.defeated ? ' (defeated)' : i < state.cursor ? ' (done)' : ''}`;
+    }),
+    actor: actor?.id ?? null,
+    sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
+    combatants: state.ids.map((id) => {
+      const c = state.combatants[id]!;
+      return {
+        id,
+        name: c.sheet.name,
+        side: c.side,
+        hp: c.hp,
+        maxHp: c.sheet.stats.hp,
+        mp: c.mp,
+        maxMp: c.sheet.stats.mp,
+        out: c.defeated,
+        statuses: [
+          ...c.statuses.map((s) => ({
+            name: s.status,
+            timer: s.turns === null ? '∞' : String(s.turns),
+          })),
+          ...c.items
+            .filter((h) => h.cracked)
+            .map((h) => ({
+              name: `cracked ${state.setup.items[h.item]?.name ?? h.item}`,
+              timer: '-',
+            })),
+        ],
+      };
+    }),
+    board: drawBoard(state),
+  };
+}
+
+function percent(n: number): string {
+  return `${n}%`;
+}
+
+/** An attack's chances, counted over the hundred faces of each d100. */
+function odds(state: ShiningForceState, command: ShiningForceCommand): ActionOdds | undefined {
+  if (command.type !== 'attack') return undefined;
+  const actor = state.combatants[command.actor];
+  const target = state.combatants[command.target];
+  if (actor === undefined || target === undefined) return undefined;
+  const arms = armament(state.setup, actor);
+  if (arms === undefined) return undefined;
+  const a = derived(state.setup, actor);
+  const d = derived(state.setup, target);
+  const illusion = actor.statuses.some((s) => s.status === 'illusion');
+  let hits = 0;
+  for (let roll = 1; roll <= 100; roll++) if (isHit(roll, d.evade, illusion)) hits++;
+  let crits = 0;
+  for (let roll = 1; roll <= 100; roll++) if (isCritical(roll, a.critical)) crits++;
+  let counters = 0;
+  for (let roll = 1; roll <= 100; roll++) if (isCounter(roll, d.counter)) counters++;
+  const { minimumDamage, criticalDamagePercent } = state.setup.options;
+  const low = attackDamage(a.attack, d.defence, -15, null, minimumDamage).amount;
+  const high = attackDamage(a.attack, d.defence, 15, null, minimumDamage).amount;
+  const crit = attackDamage(a.attack, d.defence, 0, criticalDamagePercent[0], minimumDamage).amount;
+  const back = attackDamage(d.attack, a.defence, 0, null, minimumDamage).amount;
+  return {
+    lines: [
+      `${actor.sheet.name} attacks ${target.sheet.name} with ${arms.name}: hits ${percent(hits)} (evade ${d.evade}${illusion ? ', Illusion' : ''})`,
+      `  damage ${low} to ${high} (ATT ${a.attack} - DEF ${d.defence}, ±15%); level 1 critical ${percent(crits)}: ${crit}`,
+      `  counter ${percent(counters)} of hits that are not critical: about ${back} to ${actor.sheet.name}`,
+      `  ${target.sheet.name} has ${target.hp} HP`,
+    ],
+  };
+}
+
+/** `move max c4` (or `move max to c4`): a move to any cell, typed. */
+function parseAction(state: ShiningForceState, text: string): ShiningForceCommand | undefined {
+  const match = /^move\s+(\S+)\s+(?:to\s+)?([a-z]\d{1,2})$/i.exec(text.trim());
+  if (match === null) return undefined;
+  const who = match[1]!.toLowerCase();
+  const found: CombatantState | undefined = state.ids
+    .map((id) => state.combatants[id]!)
+    .find((c) => c.id === who || c.sheet.name.toLowerCase() === who);
+  const cell = match[2]!.toUpperCase();
+  if (Number(cell.slice(1)) > MAX_SIDE) return undefined;
+  return { type: 'move', actor: found?.id ?? who, to: cell };
+}
+
+/** The Shining Force tabletop system for the tools: encounter files, the board, descriptions. */
+export const shiningForceSystem: GameSystem<
+  ShiningForceSetup,
+  ShiningForceState,
+  ShiningForceCommand,
+  ShiningForceEvent,
+  EncounterSpec
+> = {
+  ruleset: shiningForce,
+  kinds: shiningForceKinds,
+  starterContent: STARTER_CONTENT_DIR,
+  encounterSpec: encounterSpecSchema,
+  setupFrom: shiningForceSetupFrom,
+  view,
+  brief(state) {
+    return {
+      actor: currentActor(state)?.id ?? null,
+      combatants: state.ids.map((id) => {
+        const c = state.combatants[id]!;
+        return { id, side: c.side, hp: c.hp, out: c.defeated };
+      }),
+    };
+  },
+  describe: describeEvents,
+  damageOf(event) {
+    if (event.type === 'damage-dealt' || event.type === 'effect-damage')
+      return { source: event.source, target: event.target, amount: event.amount };
+    return undefined;
+  },
+  rounds: (state) => state.round,
+  odds,
+  parseAction,
+};

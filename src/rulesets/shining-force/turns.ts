@@ -1,0 +1,232 @@
+import { attack, defeat } from './combat.js';
+import { armament, derived } from './derived.js';
+import { inReach } from './field.js';
+import type { Resolution } from './resolution.js';
+import { type CombatantState, hasStatus, sideOf } from './state.js';
+
+/** "Paralysed: actions have only a 20% chance of being successfully carried out". */
+export const PARALYSIS_ACTS_MAX = 20;
+
+/**
+ * A new round's turn order: each combatant's Agility taken at a rolled 100 ± spread percent
+ * (Shining Force II's random turn order), highest first; ties to the higher Agility, then the
+ * Force, then the setup's order.
+ */
+export function beginRound(r: Resolution): void {
+  const { setup } = r.state;
+  const spread = setup.options.turnOrderSpread;
+  const rolls: { id: string; roll: ReturnType<Resolution['d100']>; value: number }[] = [];
+  const agilities = new Map<string, number>();
+  const rank = new Map<string, number>();
+  for (const [i, id] of r.state.ids.entries()) rank.set(id, i);
+  for (const id of r.state.ids) {
+    const c = r.state.combatants[id]!;
+    if (c.defeated) continue;
+    const roll = r.dice.roll(`turn-order:${id}`, `d${2 * spread + 1}`);
+    const agility = derived(setup, c).agility;
+    agilities.set(id, agility);
+    rolls.push({ id, roll, value: Math.floor((agility * (100 - spread - 1 + roll.total)) / 100) });
+  }
+  const agilityOf = (id: string) => agilities.get(id)!;
+  const order = [...rolls]
+    .sort(
+      (a, b) =>
+        b.value - a.value ||
+        agilityOf(b.id) - agilityOf(a.id) ||
+        Number(r.state.combatants[b.id]!.force) - Number(r.state.combatants[a.id]!.force) ||
+        rank.get(a.id)! - rank.get(b.id)!,
+    )
+    .map((x) => x.id);
+  r.emit({ type: 'round-began', round: r.state.round + 1, rolls, order });
+}
+
+/**
+ * Moves on to the next combatant who can take a turn, resolving the turns statuses take away
+ * (Sleep, Paralysis, a cursed item's paralysis, Confusion), rounds ending and beginning, until
+ * someone waits for a command or the battle is over.
+ */
+export function nextTurn(r: Resolution): void {
+  // Every pass ends a turn or a round; rounds are capped by maxRounds, so this is bounded.
+  for (let guard = 0; guard < 100_000; guard++) {
+    if (r.state.result !== null) return;
+    const { order, cursor } = r.state;
+    let next = cursor + 1;
+    while (next < order.length && r.state.combatants[order[next]!]!.defeated) next++;
+    if (next >= order.length) {
+      r.emit({ type: 'round-ended', round: r.state.round });
+      if (r.state.round >= r.state.setup.options.maxRounds) {
+        r.emit({
+          type: 'battle-ended',
+          winner: null,
+          reason: `no side won within ${r.state.setup.options.maxRounds} rounds`,
+          gold: 0,
+        });
+        return;
+      }
+      beginRound(r);
+      continue;
+    }
+    const actor = r.state.combatants[order[next]!]!;
+    r.emit({
+      type: 'turn-began',
+      actor: actor.id,
+      cursor: next,
+      canMove: hasStatus(actor, 'frozen') === undefined,
+    });
+    if (startOfTurn(r, actor)) return;
+    endTurn(r, actor.id);
+  }
+}
+
+/** True when the combatant takes its turn; false when a status took it away (and resolved it). */
+function startOfTurn(r: Resolution, actor: CombatantState): boolean {
+  if (actor.statuses.length === 0) return true;
+  // "a character in unable to take any turns whilst asleep."
+  if (hasStatus(actor, 'sleep') !== undefined) {
+    r.emit({ type: 'turn-lost', actor: actor.id, reason: 'asleep' });
+    return false;
+  }
+  if (hasStatus(actor, 'paralysed') !== undefined) {
+    const roll = r.d100(`paralysis:${actor.id}`);
+    const acts = roll.total <= PARALYSIS_ACTS_MAX;
+    r.emit({
+      type: 'status-rolled',
+      actor: actor.id,
+      status: 'paralysed',
+      roll,
+      result: acts ? 'acts' : 'does-nothing',
+    });
+    if (!acts) {
+      r.emit({ type: 'turn-lost', actor: actor.id, reason: 'paralysed' });
+      return false;
+    }
+  }
+  const curse = hasStatus(actor, 'curse')?.curse;
+  if (curse?.effect === 'paralysis') {
+    const roll = r.d100(`curse:${actor.id}`);
+    const frozen = roll.total <= (curse.chance ?? 25);
+    r.emit({
+      type: 'status-rolled',
+      actor: actor.id,
+      status: 'curse',
+      roll,
+      result: frozen ? 'does-nothing' : 'acts',
+    });
+    if (frozen) {
+      r.emit({ type: 'turn-lost', actor: actor.id, reason: 'the curse holds them' });
+      return false;
+    }
+  }
+  if (hasStatus(actor, 'confused') !== undefined) {
+    // "1-33 = Act as normal, 34-66 = Do nothing, 67-100 = Attack friend"
+    const roll = r.d100(`confusion:${actor.id}`);
+    const result = roll.total <= 33 ? 'acts' : roll.total <= 66 ? 'does-nothing' : 'attacks-friend';
+    r.emit({ type: 'status-rolled', actor: actor.id, status: 'confused', roll, result });
+    if (result === 'does-nothing') {
+      r.emit({ type: 'turn-lost', actor: actor.id, reason: 'confused' });
+      return false;
+    }
+    if (result === 'attacks-friend') {
+      const friends = friendsInReach(r, actor);
+      if (friends.length === 0) {
+        r.emit({ type: 'turn-lost', actor: actor.id, reason: 'confused, no friend in reach' });
+        return false;
+      }
+      const pick =
+        friends.length === 1
+          ? 0
+          : r.dice.roll(`confusion-target:${actor.id}`, `d${friends.length}`).total - 1;
+      attack(r, actor.id, friends[pick]!);
+      return false;
+    }
+  }
+  return true;
+}
+
+function friendsInReach(r: Resolution, actor: CombatantState): string[] {
+  const arms = armament(r.state.setup, actor);
+  if (arms === undefined) return [];
+  const out: string[] = [];
+  for (const id of r.state.ids) {
+    const c = r.state.combatants[id]!;
+    if (c.defeated || c.id === actor.id || sideOf(c) !== sideOf(actor)) continue;
+    if (inReach(r.state.setup, arms.range, actor.cell, c.cell)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * The end of a turn, taken or lost: Poison and a curse's HP or MP loss ("each turn after they
+ * take their action"), then the statuses count down. Then the battle may be over.
+ */
+export function endTurn(r: Resolution, actorId: string): void {
+  let actor = r.combatant(actorId);
+  if (!actor.defeated && actor.statuses.length > 0) {
+    for (const cause of ['poison', 'curse'] as const) {
+      const status = hasStatus(actor, cause);
+      if (status === undefined) continue;
+      const hp =
+        cause === 'poison'
+          ? (status.amount ?? 0)
+          : status.curse?.effect === 'hp-loss'
+            ? (status.curse.amount ?? 1)
+            : 0;
+      const mp =
+        cause === 'curse' && status.curse?.effect === 'mp-loss' ? (status.curse.amount ?? 1) : 0;
+      if (hp === 0 && mp === 0) continue;
+      actor = r.combatant(actorId);
+      const hpAfter = Math.max(0, actor.hp - hp);
+      const mpAfter = Math.max(0, actor.mp - mp);
+      r.emit({
+        type: 'points-lost',
+        target: actorId,
+        cause,
+        hp: actor.hp - hpAfter,
+        mp: actor.mp - mpAfter,
+        hpAfter,
+        mpAfter,
+      });
+      if (hpAfter === 0) {
+        defeat(r, actorId, null);
+        break;
+      }
+    }
+    actor = r.combatant(actorId);
+    if (!actor.defeated) {
+      const ended = actor.statuses
+        .filter((s) => s.turns !== null && s.turns <= 1)
+        .map((s) => s.status);
+      if (actor.statuses.some((s) => s.turns !== null))
+        r.emit({ type: 'statuses-counted', target: actorId, ended });
+    }
+  }
+  r.emit({ type: 'turn-ended', actor: actorId });
+  checkEnd(r);
+}
+
+/** The battle ends when one side (or none) has anyone standing. */
+export function checkEnd(r: Resolution): boolean {
+  if (r.state.result !== null) return true;
+  const standing = new Set<string>();
+  for (const id of r.state.ids) {
+    const c = r.state.combatants[id]!;
+    if (!c.defeated) standing.add(c.side);
+  }
+  if (standing.size > 1) return false;
+  const winner = standing.size === 1 ? [...standing][0]! : null;
+  const side = r.state.setup.sides.find((s) => s.id === winner);
+  let gold = 0;
+  if (side?.force) {
+    for (const id of r.state.ids) {
+      const c = r.state.combatants[id]!;
+      if (c.defeated && !c.force) gold += c.sheet.gold;
+    }
+  }
+  r.emit({
+    type: 'battle-ended',
+    winner,
+    reason: winner === null ? 'everyone fell at once' : `${side?.name ?? winner} stand alone`,
+    gold,
+  });
+  return true;
+}

@@ -15,6 +15,12 @@ export {
   type SubmitOptions,
 } from './encounter.js';
 export { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
+export {
+  decideByResolving,
+  parserOf,
+  Resolution,
+  type Resolved,
+} from './resolution.js';
 export { type EngineError, err, ok, type Result } from './result.js';
 export type {
   AnyRuleset,

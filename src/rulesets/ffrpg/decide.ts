@@ -1,5 +1,11 @@
-import type { DiceRoller } from '../../engine/index.js';
-import { err, ok, type Result } from '../../engine/index.js';
+import {
+  type DiceRoller,
+  decideByResolving,
+  type Resolved as EngineResolved,
+  err,
+  ok,
+  type Result,
+} from '../../engine/index.js';
 import { applyAbilityEffects, attack } from './actions.js';
 import {
   parseConditionalModifier,
@@ -21,20 +27,9 @@ import {
 import { advance, battleOver, beginRound, endRound } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
-export function decide(
-  state: FfrpgState,
-  command: FfrpgCommand,
-  dice: DiceRoller,
-): Result<readonly FfrpgEvent[]> {
-  const resolved = resolve(state, command, dice);
-  return resolved.ok ? ok(resolved.value.events) : resolved;
-}
+export const decide = decideByResolving(resolve);
 
-/** What a command comes to: its events and the state they lead to. */
-export interface Resolved {
-  readonly events: readonly FfrpgEvent[];
-  readonly state: FfrpgState;
-}
+export type Resolved = EngineResolved<FfrpgState, FfrpgEvent>;
 
 /** decide, with the state the events lead to (the Resolution has it already). */
 export function resolve(

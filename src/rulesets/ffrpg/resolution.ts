@@ -1,36 +1,15 @@
 import type { Variables } from '../../dice/index.js';
-import type { DiceRoller } from '../../engine/index.js';
+import { type DiceRoller, Resolution as EngineResolution } from '../../engine/index.js';
 import { judgePercentileRoll } from './checks/index.js';
 import type { CheckRecord, FfrpgEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Ability, PassiveEffect, ReactionTrigger, StatusDefinition } from './model.js';
 import type { CombatantState, FfrpgState } from './state.js';
 
-/**
- * One command being resolved: the state as the events so far leave it, and the events. Each
- * event is applied as it is emitted, so later steps (the next turn, a reaction, the end of the
- * battle) see what earlier ones did, and the events alone still rebuild the same state.
- */
-export class Resolution {
-  readonly events: FfrpgEvent[] = [];
-
-  /** Build the text a table reads (CoS formulas, damage breakdowns); a simulation does not. */
-  readonly explain: boolean;
-
-  constructor(
-    public state: FfrpgState,
-    readonly dice: DiceRoller,
-  ) {
-    this.explain = dice.explain !== false;
-  }
-
-  resolved(): { events: readonly FfrpgEvent[]; state: FfrpgState } {
-    return { events: this.events, state: this.state };
-  }
-
-  emit(event: FfrpgEvent): void {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
+/** The engine's Resolution, with this ruleset's lookups. */
+export class Resolution extends EngineResolution<FfrpgState, FfrpgEvent> {
+  constructor(state: FfrpgState, dice: DiceRoller) {
+    super(state, dice, evolve);
   }
 
   combatant(id: string): CombatantState {

@@ -1,4 +1,4 @@
-import { describeIssue, err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { describeIssue, parserOf, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type FfrpgCommand } from './commands.js';
 import { decide, resolve } from './decide.js';
 import type { FfrpgEvent } from './events.js';
@@ -15,19 +15,9 @@ const NOT_OVER = { over: false } as const;
 export const ffrpg: Ruleset<FfrpgSetup, FfrpgState, FfrpgCommand, FfrpgEvent> = {
   id: 'ffrpg',
   name: 'FFRPG 3rd Edition',
-  parseSetup(input): Result<FfrpgSetup> {
-    const parsed = setupSchema.safeParse(input);
-    return parsed.success
-      ? ok(parsed.data)
-      : err('setup/invalid', `the encounter setup is not valid: ${describeIssue(parsed.error)}`);
-  },
+  parseSetup: parserOf(setupSchema, 'setup/invalid', 'the encounter setup is not valid'),
   initialState,
-  parseCommand(input): Result<FfrpgCommand> {
-    const parsed = commandSchema.safeParse(input);
-    return parsed.success
-      ? ok(parsed.data)
-      : err('command/invalid', `not an FFRPG command: ${describeIssue(parsed.error)}`);
-  },
+  parseCommand: parserOf(commandSchema, 'command/invalid', 'not an FFRPG command'),
   decide,
   resolve,
   evolve,

@@ -6,7 +6,7 @@ import {
   defineKind,
   entityFields,
 } from '../../content/index.js';
-import { Encounter, err, type Result } from '../../engine/index.js';
+import { describeIssue, Encounter, err, type Result } from '../../engine/index.js';
 import type { ShiningForceCommand } from './commands.js';
 import type { ShiningForceEvent } from './events.js';
 import { offsetsOf } from './grid/patterns.js';
@@ -23,7 +23,7 @@ import {
   spellSchema,
   statsSchema,
 } from './model.js';
-import { describeIssue, shiningForce } from './ruleset.js';
+import { shiningForce } from './ruleset.js';
 import type { ShiningForceState } from './state.js';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);

@@ -1,5 +1,11 @@
-import type { DiceRoller } from '../../engine/index.js';
-import { err, ok, type Result } from '../../engine/index.js';
+import {
+  type DiceRoller,
+  decideByResolving,
+  type Resolved as EngineResolved,
+  err,
+  ok,
+  type Result,
+} from '../../engine/index.js';
 import { applyEffect, attack, cellName, effectTargets, wear } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
 import { ADJACENT, armament, canCastAny, derived } from './derived.js';
@@ -14,19 +20,10 @@ import { beginRound, checkEnd, endTurn, nextTurn } from './turns.js';
 /** Four slots besides the two kept for the equipped weapon and accessory. */
 export const BAG_SLOTS = 4;
 
-export function decide(
-  state: ShiningForceState,
-  command: ShiningForceCommand,
-  dice: DiceRoller,
-): Result<readonly ShiningForceEvent[]> {
-  const resolved = resolve(state, command, dice);
-  return resolved.ok ? ok(resolved.value.events) : resolved;
-}
+/** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
+export const decide = decideByResolving(resolve);
 
-export interface Resolved {
-  readonly events: readonly ShiningForceEvent[];
-  readonly state: ShiningForceState;
-}
+export type Resolved = EngineResolved<ShiningForceState, ShiningForceEvent>;
 
 export function resolve(
   state: ShiningForceState,

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { describeIssue, err, parserOf, type Result, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type ShiningForceCommand } from './commands.js';
 import { decide, resolve } from './decide.js';
 import type { ShiningForceEvent } from './events.js';
@@ -8,16 +7,6 @@ import { legalActions } from './legal.js';
 import { type ShiningForceSetup, setupSchema } from './model.js';
 import type { ShiningForceState } from './state.js';
 import { checkSetup } from './validate.js';
-
-/** A schema failure as one sentence with the path it concerns. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  const path = issue.path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
-  return path === '' ? issue.message : `${path}: ${issue.message}`;
-}
 
 const NOT_OVER = { over: false } as const;
 
@@ -40,12 +29,7 @@ export const shiningForce: Ruleset<
     return checkSetup(parsed.data);
   },
   initialState,
-  parseCommand(input): Result<ShiningForceCommand> {
-    const parsed = commandSchema.safeParse(input);
-    return parsed.success
-      ? ok(parsed.data)
-      : err('command/invalid', `not a Shining Force command: ${describeIssue(parsed.error)}`);
-  },
+  parseCommand: parserOf(commandSchema, 'command/invalid', 'not a Shining Force command'),
   decide,
   resolve,
   evolve,

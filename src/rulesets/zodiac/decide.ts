@@ -1,5 +1,11 @@
-import type { DiceRoller } from '../../engine/index.js';
-import { err, ok, type Result } from '../../engine/index.js';
+import {
+  type DiceRoller,
+  decideByResolving,
+  type Resolved as EngineResolved,
+  err,
+  ok,
+  type Result,
+} from '../../engine/index.js';
 import { cure, gainHp, knockOut, magicEffects, revive, weaponAttack } from './combat.js';
 import type { ZodiacCommand } from './commands.js';
 import type { ZodiacEvent } from './events.js';
@@ -17,20 +23,9 @@ import { clearedByUnconsciousness, STATUSES } from './statuses.js';
 import { advance, battleOver, beginRound, endTurn } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
-export function decide(
-  state: ZodiacState,
-  command: ZodiacCommand,
-  dice: DiceRoller,
-): Result<readonly ZodiacEvent[]> {
-  const resolved = resolve(state, command, dice);
-  return resolved.ok ? ok(resolved.value.events) : resolved;
-}
+export const decide = decideByResolving(resolve);
 
-/** What a command comes to: its events and the state they lead to. */
-export interface Resolved {
-  readonly events: readonly ZodiacEvent[];
-  readonly state: ZodiacState;
-}
+export type Resolved = EngineResolved<ZodiacState, ZodiacEvent>;
 
 /** decide, with the state the events lead to (the Resolution has it already). */
 export function resolve(

@@ -1,34 +1,13 @@
-import type { DiceRoller } from '../../engine/index.js';
+import { type DiceRoller, Resolution as EngineResolution } from '../../engine/index.js';
 import type { ZodiacEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Item, Tech } from './model.js';
 import type { CombatantState, ZodiacState } from './state.js';
 
-/**
- * One command being resolved: the state as the events so far leave it, and the events. Each event
- * is applied as it is emitted, so later steps (the next turn, the tick's Poison, the end of the
- * battle) see what earlier ones did, and the events alone still rebuild the same state.
- */
-export class Resolution {
-  readonly events: ZodiacEvent[] = [];
-
-  /** Build the text a table reads (damage breakdowns); a simulation does not. */
-  readonly explain: boolean;
-
-  constructor(
-    public state: ZodiacState,
-    readonly dice: DiceRoller,
-  ) {
-    this.explain = dice.explain !== false;
-  }
-
-  resolved(): { events: readonly ZodiacEvent[]; state: ZodiacState } {
-    return { events: this.events, state: this.state };
-  }
-
-  emit(event: ZodiacEvent): void {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
+/** The engine's Resolution, with this ruleset's lookups. */
+export class Resolution extends EngineResolution<ZodiacState, ZodiacEvent> {
+  constructor(state: ZodiacState, dice: DiceRoller) {
+    super(state, dice, evolve);
   }
 
   combatant(id: string): CombatantState {

@@ -207,7 +207,10 @@ export function resolve(
       out.emit({
         type: 'gm-adjusted',
         target: command.target,
-        ...(command.hp === undefined ? {} : { hp: command.hp }),
+        // HP never above the sheet's (a heal would otherwise take the excess away again).
+        ...(command.hp === undefined
+          ? {}
+          : { hp: Math.min(command.hp, out.get(command.target).sheet.hp) }),
         ...(command.shot === undefined ? {} : { shot: command.shot }),
         ...(command.debt === undefined ? {} : { debt: command.debt }),
       });

@@ -1,0 +1,146 @@
+/**
+ * What the table sees: the log of the text's example in its own words, the shot clock, and the
+ * exact odds of an attack or a spell.
+ */
+import { describe, expect, it } from 'vitest';
+import { diceDistribution } from '../../../src/dice/index.js';
+import { describeEvents } from '../../../src/rulesets/ffviii/describe.js';
+import { ACTION_DICE, ffviiiSystem } from '../../../src/rulesets/ffviii/index.js';
+import { beginRound, EHLRIC, type FfviiiEncounter, GIANT, rollOf, run, start } from './helpers.js';
+
+function lines(encounter: FfviiiEncounter, events: Parameters<typeof describeEvents>[0]): string[] {
+  return describeEvents(events, encounter.state);
+}
+
+/** P(action dice >= n), summed from the dice engine's distribution of the action dice. */
+function atLeast(n: number): number {
+  let p = 0;
+  for (const [value, weight] of diceDistribution(ACTION_DICE).distribution)
+    if (value >= n) p += weight;
+  return p;
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+describe('the log', () => {
+  it('"Fnord rolls the initiative dice and gets a 8. He adds this to Ehlric\'s Speed of 8 for a total of 16"', () => {
+    const encounter = start();
+    expect(lines(encounter, beginRound(encounter))).toEqual([
+      'Round 1: initiative (d10 + Speed)',
+      '  Ehlric Lineas: d10 8 + Speed 8 = 16',
+      '  Iron Giant: d10 9 + Speed 3 = 12',
+      '  16 shots this round',
+      'Shot 16',
+    ]);
+  });
+
+  it('"he rolls a -4 ... bounce off the steel hide of the giant with no effect at all"', () => {
+    const encounter = start();
+    beginRound(encounter);
+    expect(
+      lines(encounter, run(encounter, { type: 'attack', actor: EHLRIC, target: GIANT })),
+    ).toEqual([
+      'Ehlric Lineas: Attack with Staff (Iron Giant), 4 shots, next on shot 12',
+      '  Iron Giant may dodge',
+    ]);
+    const answered = run(
+      encounter,
+      { type: 'take-it', actor: GIANT },
+      { 'attack:iron-giant': rollOf(-4) },
+    );
+    expect(lines(encounter, answered)).toEqual([
+      '  Iron Giant does not dodge',
+      '  Martial Arts AV 11 + action dice -4 (+[1] -[5]) = 7 against Dodge 6: success by 1',
+      '  Iron Giant takes 0 damage (Strength 8 + 4 + margin 1 - Toughness 15 = 0), 60 HP left',
+      'Shot 12',
+    ]);
+  });
+
+  it('"The Iron Giant has a Magic Evade attribute of 1, and even with dodging, it only rises to 4 ... the Giant takes 12 damage!"', () => {
+    const encounter = start();
+    beginRound(encounter);
+    run(encounter, { type: 'cast', actor: EHLRIC, spell: 'thunder', target: GIANT });
+    const answered = run(encounter, { type: 'dodge', actor: GIANT }, { 'cast:iron-giant': [3, 1] });
+    expect(lines(encounter, answered)).toEqual([
+      '  Iron Giant dodges (+3, 1 shot): acts next on shot 11',
+      '  Thunder: 2 left in the Spell Matrix',
+      '  Sorcery AV 10 + action dice +2 (+[3] -[1]) = 12 against Magic Evade 1 + 3 (dodging) = 4: success by 8',
+      '  Iron Giant takes 12 damage (Sorcery 10 + 5 - Spirit against lightning 3 = 12), 48 HP left',
+      'Shot 12',
+    ]);
+  });
+
+  it('"Summoning is a 8 shot action, and Ehlric only has 2 shots left": the debt is in the log', () => {
+    const encounter = start();
+    beginRound(encounter);
+    run(encounter, { type: 'wait', actor: EHLRIC, shots: 14 });
+    run(encounter, { type: 'pass', actor: GIANT });
+    const events = run(encounter, { type: 'summon', actor: EHLRIC, gf: 'infernus', target: GIANT });
+    expect(lines(encounter, events)).toEqual([
+      'Ehlric Lineas: Summon Infernus (Iron Giant), 8 shots, no shots left this round; 6 shots carry over as debt',
+      'End of round 1',
+    ]);
+    const round2 = beginRound(encounter, {
+      'initiative:ehlric': [5],
+      'initiative:iron-giant': [1],
+    });
+    expect(lines(encounter, round2).slice(0, 2)).toEqual([
+      'Round 2: initiative (d10 + Speed - shot debt)',
+      '  Ehlric Lineas: d10 5 + Speed 8 - debt 6 = 7',
+    ]);
+  });
+});
+
+describe('the shot clock view', () => {
+  it('shows who acts on which shot, highest first, the one to act marked', () => {
+    const encounter = start();
+    expect(ffviiiSystem.view(encounter.state).timing).toBe('Round 1: before initiative');
+    beginRound(encounter);
+    const view = ffviiiSystem.view(encounter.state);
+    expect(view.timing).toBe('Round 1, Shot 16 of 16');
+    expect(view.order).toEqual(['>  16 Ehlric Lineas', '   12 Iron Giant']);
+    expect(view.actor).toBe(EHLRIC);
+    run(encounter, { type: 'wait', actor: EHLRIC, shots: 14 });
+    run(encounter, { type: 'pass', actor: GIANT });
+    run(encounter, { type: 'summon', actor: EHLRIC, gf: 'infernus', target: GIANT });
+    const between = ffviiiSystem.view(encounter.state);
+    expect(between.order.find((l) => l.includes('Ehlric'))).toContain(
+      '6 shots of debt, carrying Summon Infernus',
+    );
+  });
+});
+
+describe('the odds', () => {
+  it('an attack: hits when the dice reach Dodge - AV; "gotten 4 or more above the Giant\'s dodge of 6" to draw blood', () => {
+    const encounter = start();
+    beginRound(encounter);
+    const odds = ffviiiSystem.odds!(encounter.state, {
+      type: 'attack',
+      actor: EHLRIC,
+      target: GIANT,
+      weapon: 'staff',
+    });
+    expect(odds!.lines[1]).toBe(
+      `  hits ${percent(atLeast(6 - 11))}; if Iron Giant dodges (Dodge 9): ${percent(atLeast(9 - 11))}`,
+    );
+    // 12 + margin - 15 > 0: a result of 10 (6 + 4), dice -1; dodging, 13, dice +2.
+    expect(odds!.lines[2]).toBe(
+      `  damage 12 + margin - Toughness 15: draws blood ${percent(atLeast(-1))} (dodging: ${percent(atLeast(2))})`,
+    );
+  });
+
+  it('a spell: against Magic Evade, no bonus for accuracy', () => {
+    const encounter = start();
+    beginRound(encounter);
+    const odds = ffviiiSystem.odds!(encounter.state, {
+      type: 'cast',
+      actor: EHLRIC,
+      target: GIANT,
+      spell: 'thunder',
+    });
+    expect(odds!.lines[1]).toBe(
+      `  lands ${percent(atLeast(1 - 10))}; if Iron Giant dodges (4): ${percent(atLeast(4 - 10))}`,
+    );
+    expect(odds!.lines[2]).toContain('= 12 (no bonus for accuracy on magic)');
+  });
+});

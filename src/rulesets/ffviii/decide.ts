@@ -63,7 +63,9 @@ export function resolve(
     case 'attack': {
       const actor = out.get(command.actor);
       const weapon = weaponOf(actor, command.weapon)!;
-      if (spend(out, actor, weapon.shots, `Attack with ${weapon.name}`, command.target, null))
+      // A weapon slower than a regular action can carry over like any longer action.
+      const carry = { type: 'attack', weapon: weapon.id, target: command.target } as const;
+      if (spend(out, actor, weapon.shots, `Attack with ${weapon.name}`, command.target, carry))
         declare(out, dice, {
           type: 'attack',
           actor: actor.id,
@@ -155,7 +157,7 @@ export function resolve(
     case 'complete': {
       const actor = out.get(command.actor);
       const carried = actor.carrying!;
-      out.emit({ type: 'action-completed', actor: actor.id, action: carriedName(state, carried) });
+      out.emit({ type: 'action-completed', actor: actor.id, action: carriedName(state, actor, carried) });
       if (carried.type === 'summon') {
         const target = command.target ?? carried.target;
         declare(out, dice, {
@@ -166,7 +168,15 @@ export function resolve(
           gf: carried.gf,
           carried: true,
         });
-      } else if (carried.type === 'reload') {
+      } else if (carried.type === 'attack') {
+        declare(out, dice, {
+          type: 'attack',
+          actor: actor.id,
+          target: command.target ?? carried.target,
+          shots: 0,
+          weapon: carried.weapon,
+        });
+      } else {
         const weapon = weaponOf(actor, carried.weapon);
         if (weapon?.gun !== undefined)
           out.emit({
@@ -662,11 +672,15 @@ export function gunToReload(
   return c.sheet.weapons.find((w) => w.gun !== undefined && (c.ammo[w.id] ?? 0) < w.gun.capacity);
 }
 
-function carriedName(state: FfviiiState, carried: CarriedAction): string {
+export function carriedName(
+  state: FfviiiState,
+  actor: CombatantState,
+  carried: CarriedAction,
+): string {
   if (carried.type === 'summon')
     return `Summon ${state.setup.guardianForces[carried.gf]?.name ?? carried.gf}`;
-  if (carried.type === 'reload') return `Reload ${carried.weapon}`;
-  return carried.name;
+  const weapon = weaponOf(actor, carried.weapon)?.name ?? carried.weapon;
+  return carried.type === 'reload' ? `Reload ${weapon}` : `Attack with ${weapon}`;
 }
 
 export function pendingName(state: FfviiiState, pending: PendingAttack): string {

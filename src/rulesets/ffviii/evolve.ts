@@ -164,6 +164,8 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       return withCombatant(state, event.target, (c) => ({
         ...c,
         ...(event.hp === undefined ? {} : { hp: event.hp }),
+        // HP given back to the fallen brings them back into the fight (from the next round).
+        ...(event.hp !== undefined && event.hp > 0 && c.down && !c.fled ? { down: false } : {}),
         ...(event.shot === undefined ? {} : { shot: event.shot }),
         ...(event.debt === undefined ? {} : { debt: event.debt }),
       }));

@@ -53,7 +53,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
       for (const other of state.order) {
         const c = state.combatants[other]!;
         if (c.side !== actor.side)
-          offer(`${me}: complete the summon against ${c.sheet.name}`, {
+          offer(`${me}: complete it against ${c.sheet.name}`, {
             type: 'complete',
             actor: id,
             target: other,

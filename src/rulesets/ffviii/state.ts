@@ -7,8 +7,8 @@ import type { CombatantSheet, Element, FfviiiSetup } from './model.js';
  */
 export type CarriedAction =
   | { readonly type: 'summon'; readonly gf: string; readonly target: string }
-  | { readonly type: 'reload'; readonly weapon: string }
-  | { readonly type: 'other'; readonly name: string };
+  | { readonly type: 'attack'; readonly weapon: string; readonly target: string }
+  | { readonly type: 'reload'; readonly weapon: string };
 
 export interface CombatantState {
   readonly id: string;

@@ -9,7 +9,7 @@ import {
   ffviiiSetupFrom,
   STARTER_CONTENT_DIR,
 } from './content.js';
-import { weaponOf } from './decide.js';
+import { carriedName, weaponOf } from './decide.js';
 import { describeEvents, skillName } from './describe.js';
 import type { FfviiiEvent } from './events.js';
 import type { FfviiiSetup } from './model.js';
@@ -44,9 +44,7 @@ function view(state: FfviiiState): EncounterView {
       const notes = [
         !inFight(c) ? (c.fled ? 'fled' : 'down') : c.shot === 0 && !waiting ? 'no shots left' : '',
         c.debt > 0 ? `${c.debt} shots of debt` : '',
-        c.carrying === null
-          ? ''
-          : `carrying ${c.carrying.type === 'summon' ? `Summon ${state.setup.guardianForces[c.carrying.gf]?.name ?? c.carrying.gf}` : c.carrying.type === 'reload' ? 'a reload' : c.carrying.name}`,
+        c.carrying === null ? '' : `carrying ${carriedName(state, c, c.carrying)}`,
       ].filter((n) => n !== '');
       return `${mark} ${when} ${c.sheet.name}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
     });
@@ -79,12 +77,20 @@ function percent(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
 }
 
-/** P(action dice >= need), from the exact distribution of 1d6! - 1d6!. */
-function chanceAtLeast(need: number): number {
+/** P(action dice >= need), from the exact distribution of fs. */
+function atLeast(need: number): number {
   let p = 0;
   for (const [value, weight] of diceDistribution(ACTION_DICE).distribution)
     if (value >= need) p += weight;
   return p;
+}
+
+/**
+ * The chance an action succeeds. Under `boxcars: always` boxcars fail whatever they total; and
+ * after two first sixes the dice go on as a fresh fs, so those are 1/36 of every total's chance.
+ */
+function successChance(state: FfviiiState, need: number): number {
+  return state.setup.options.boxcars === 'always' ? (atLeast(need) * 35) / 36 : atLeast(need);
 }
 
 /**
@@ -106,11 +112,11 @@ function odds(state: FfviiiState, command: FfviiiCommand): ActionOdds | undefine
       (weapon.damage.strength ? actor.sheet.attributes.strength : 0) + weapon.damage.bonus;
     const toughness = target.sheet.attributes.toughness;
     // Damage = rating + margin - Toughness: it hurts once the margin reaches Toughness - rating + 1.
-    const hurts = (d: number) => chanceAtLeast(Math.max(d, d + toughness - rating + 1) - av);
+    const hurts = (d: number) => successChance(state, Math.max(d, d + toughness - rating + 1) - av);
     return {
       lines: [
         `${actor.sheet.name} attacks ${target.sheet.name} with ${weapon.name}: ${skillName(skill)} AV ${av} + action dice against Dodge ${dodge}`,
-        `  hits ${percent(chanceAtLeast(dodge - av))}; if ${target.sheet.name} dodges (Dodge ${dodge + bonus}): ${percent(chanceAtLeast(dodge + bonus - av))}`,
+        `  hits ${percent(successChance(state, dodge - av))}; if ${target.sheet.name} dodges (Dodge ${dodge + bonus}): ${percent(successChance(state, dodge + bonus - av))}`,
         `  damage ${rating} + margin - Toughness ${toughness}: draws blood ${percent(hurts(dodge))} (dodging: ${percent(hurts(dodge + bonus))})`,
         `  ${target.sheet.name} has ${target.hp} HP`,
       ],
@@ -124,16 +130,20 @@ function odds(state: FfviiiState, command: FfviiiCommand): ActionOdds | undefine
     return {
       lines: [
         `${actor.sheet.name} casts ${spell.name} on ${target.sheet.name}: Sorcery AV ${av}, any positive result`,
-        `  succeeds ${percent(chanceAtLeast(1 - av))}; ${spell.effect === 'heal' ? `heals ${rating}` : `rating ${rating}`}`,
+        `  succeeds ${percent(successChance(state, 1 - av))}; ${spell.effect === 'heal' ? `heals ${rating}` : `rating ${rating}`}`,
       ],
     };
   const evade = target.sheet.attributes.magicEvade;
   const spirit = spiritAgainst(target, spell.element);
+  const spiritName =
+    spell.element !== undefined && spirit !== target.sheet.attributes.spirit
+      ? `Spirit against ${spell.element}`
+      : 'Spirit';
   return {
     lines: [
       `${actor.sheet.name} casts ${spell.name} on ${target.sheet.name}: Sorcery AV ${av} against Magic Evade ${evade}`,
-      `  lands ${percent(chanceAtLeast(evade - av))}; if ${target.sheet.name} dodges (${evade + bonus}): ${percent(chanceAtLeast(evade + bonus - av))}`,
-      `  damage ${rating} - Spirit ${spirit} = ${Math.max(0, rating - spirit)} (no bonus for accuracy on magic)`,
+      `  lands ${percent(successChance(state, evade - av))}; if ${target.sheet.name} dodges (${evade + bonus}): ${percent(successChance(state, evade + bonus - av))}`,
+      `  damage ${rating} - ${spiritName} ${spirit} = ${Math.max(0, rating - spirit)} (no bonus for accuracy on magic)`,
     ],
   };
 }

@@ -117,8 +117,8 @@ function validateAction(state: FfviiiState, command: ActionCommand): Refusal | u
   if (command.type === 'complete') {
     if (actor.carrying === null)
       return refuse('action/nothing-carried', `${actor.sheet.name} carries no action over`);
-    if (actor.carrying.type !== 'summon') return undefined;
-    // The summon's target may have fallen while it was being called: name another.
+    if (actor.carrying.type === 'reload') return undefined;
+    // The target may have fallen while the action was under way: name another.
     const targetId = command.target ?? actor.carrying.target;
     const target = state.combatants[targetId];
     if (target === undefined)
@@ -199,7 +199,9 @@ function validateAction(state: FfviiiState, command: ActionCommand): Refusal | u
     case 'reload': {
       const weapon = gunToReload(actor, command.weapon);
       if (weapon?.gun === undefined)
-        return refuse('weapon/no-gun', `${actor.sheet.name} has no gun to reload`);
+        return actor.sheet.weapons.some((w) => w.gun !== undefined)
+          ? refuse('weapon/full', `every gun ${actor.sheet.name} carries is fully loaded`)
+          : refuse('weapon/no-gun', `${actor.sheet.name} has no gun to reload`);
       return (actor.ammo[weapon.id] ?? 0) >= weapon.gun.capacity
         ? refuse('weapon/full', `${weapon.name} is fully loaded`)
         : undefined;

@@ -856,8 +856,8 @@ describe('Reloading a Gun', () => {
     const encounter = start(gunner([gun('pistol', 'pistol', 1)]));
     beginRound(encounter, GUNNER_INITIATIVE);
     rejected(encounter, { type: 'reload', actor: 'irvine', weapon: 'pistol' }, 'weapon/full');
-    // Without a weapon named, the first gun not full: there is none.
-    rejected(encounter, { type: 'reload', actor: 'irvine' }, 'weapon/no-gun');
+    // Without a weapon named, the first gun not full: every gun is full.
+    rejected(encounter, { type: 'reload', actor: 'irvine' }, 'weapon/full');
     const shot = attackTaken(encounter, 'irvine', GIANT, rollOf(0));
     expect(only(shot, 'round-fired')).toMatchObject({ weapon: 'pistol', left: 0 });
     // Guns 11 against Dodge 6: 20 + margin 5 - Toughness 15 = 10.

@@ -157,7 +157,11 @@ export function resolve(
     case 'complete': {
       const actor = out.get(command.actor);
       const carried = actor.carrying!;
-      out.emit({ type: 'action-completed', actor: actor.id, action: carriedName(state, actor, carried) });
+      out.emit({
+        type: 'action-completed',
+        actor: actor.id,
+        action: carriedName(state, actor, carried),
+      });
       if (carried.type === 'summon') {
         const target = command.target ?? carried.target;
         declare(out, dice, {

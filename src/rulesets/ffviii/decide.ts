@@ -1,4 +1,12 @@
-import { type DiceRoller, err, ok, type Result } from '../../engine/index.js';
+import {
+  type DiceRoller,
+  decideByResolving,
+  err,
+  ok,
+  Resolution,
+  type Resolved,
+  type Result,
+} from '../../engine/index.js';
 import { ACTION_DICE, actionCheck, readActionDice, WILLING_DIFFICULTY } from './action-dice.js';
 import type { FfviiiCommand } from './commands.js';
 import type { CheckRecord, FfviiiEvent, InitiativeRoll } from './events.js';
@@ -22,44 +30,34 @@ import { reloadShots, summonShots, validate } from './validate.js';
 export const REGULAR_ACTION_SHOTS = 4;
 export const INITIATIVE_DIE = '1d10';
 
-/** Events in order, each applied as it is emitted, so later steps read the state they made. */
-class Emitter {
-  readonly events: FfviiiEvent[] = [];
-  constructor(public state: FfviiiState) {}
-  emit(event: FfviiiEvent): void {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
+/** The engine's Resolution, with combatants looked up by id. */
+class Emitter extends Resolution<FfviiiState, FfviiiEvent> {
+  constructor(state: FfviiiState, dice: DiceRoller) {
+    super(state, dice, evolve);
   }
   get(id: string): CombatantState {
     return this.state.combatants[id]!;
   }
 }
 
-export function decide(
-  state: FfviiiState,
-  command: FfviiiCommand,
-  dice: DiceRoller,
-): Result<readonly FfviiiEvent[]> {
-  const resolved = resolve(state, command, dice);
-  return resolved.ok ? ok(resolved.value.events) : resolved;
-}
+export const decide = decideByResolving(resolve);
 
 /** decide, and the state its events lead to. */
 export function resolve(
   state: FfviiiState,
   command: FfviiiCommand,
   dice: DiceRoller,
-): Result<{ events: readonly FfviiiEvent[]; state: FfviiiState }> {
+): Result<Resolved<FfviiiState, FfviiiEvent>> {
   const refused = validate(state, command);
   if (refused !== undefined) return err(refused.code, refused.message);
-  const out = new Emitter(state);
+  const out = new Emitter(state, dice);
   switch (command.type) {
     case 'begin-round':
       beginRound(out, dice);
       break;
     case 'use-power':
       out.emit({ type: 'power-used', actor: command.actor, power: command.power });
-      return ok({ events: out.events, state: out.state });
+      return ok(out.resolved());
     case 'attack': {
       const actor = out.get(command.actor);
       const weapon = weaponOf(actor, command.weapon)!;
@@ -231,7 +229,7 @@ export function resolve(
       break;
   }
   settle(out);
-  return ok({ events: out.events, state: out.state });
+  return ok(out.resolved());
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeIssue, err, ok, type Result, type Ruleset } from '../../engine/index.js';
+import { describeIssue, err, ok, parserOf, type Result, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type FfviiiCommand } from './commands.js';
 import { decide, resolve } from './decide.js';
 import type { FfviiiEvent } from './events.js';
@@ -57,12 +57,7 @@ export const ffviii: Ruleset<FfviiiSetup, FfviiiState, FfviiiCommand, FfviiiEven
       : err('setup/invalid', `the encounter setup is not valid: ${problem}`);
   },
   initialState,
-  parseCommand(input): Result<FfviiiCommand> {
-    const parsed = commandSchema.safeParse(input);
-    return parsed.success
-      ? ok(parsed.data)
-      : err('command/invalid', `not an FFVIII command: ${describeIssue(parsed.error)}`);
-  },
+  parseCommand: parserOf(commandSchema, 'command/invalid', 'not an FFVIII command'),
   decide,
   resolve,
   evolve,

@@ -145,7 +145,7 @@ describe('moogle battle on the Gate of Guardiana', () => {
     expect(out).toMatch(/Outcome: .* won|Outcome: a draw/);
   });
 
-  it('accepts moves by cell: a listed label, or typed in any form', async () => {
+  it('shows whose turn it is and marks the cells it can reach', async () => {
     const { status, out } = await run(['battle', GATE, '--seed', '2'], ['1', 'show', 'quit']);
     expect(status).toBe(0);
     const actor = /\n(\w+)'s turn\.\n/.exec(out.slice(out.indexOf('Round 1')))?.[1];

@@ -11,6 +11,7 @@ const HELP = [
   '  3, attack heket          take legal action 3, or the one whose name starts so',
   '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by purpose',
   '  move max c4              on a battlefield: move to a cell (any cell in reach)',
+  '  equip|unequip|drop max <item>   change equipment (not an action)',
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
   '  undo [n], redo [n]       take back, or put back, the last n commands',
   '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',

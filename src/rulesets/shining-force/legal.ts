@@ -147,23 +147,6 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     if (item?.use !== undefined) offer('use', held.item, item.name, item.use);
   }
   if (actor.force) {
-    for (const held of actor.items) {
-      const item = setup.items[held.item];
-      if (item === undefined || held.equipped || item.type === 'item') continue;
-      const cursed = actor.items.some(
-        (h) =>
-          h.equipped &&
-          setup.items[h.item]?.type === item.type &&
-          setup.items[h.item]?.curse !== undefined,
-      );
-      if (cursed) continue;
-      actions.push(
-        once(cache.other, `equip ${held.item}`, () => ({
-          label: `Equip ${item.name}`,
-          command: { type: 'equip', actor: actor.id, item: held.item },
-        })),
-      );
-    }
     for (const to of living) {
       if (!to.force || areEnemies(actor, to) || !inReach(setup, ADJACENT, actor.cell, to.cell))
         continue;
@@ -186,6 +169,27 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       command: { type: 'stay', actor: actor.id },
     })),
   );
+  // Changing equipment is free and does not end the turn: listed after Stay, so a policy that
+  // takes the first thing offered ends its turn instead of swapping weapons forever.
+  if (actor.force) {
+    for (const held of actor.items) {
+      const item = setup.items[held.item];
+      if (item === undefined || held.equipped || item.type === 'item') continue;
+      const cursed = actor.items.some(
+        (h) =>
+          h.equipped &&
+          setup.items[h.item]?.type === item.type &&
+          setup.items[h.item]?.curse !== undefined,
+      );
+      if (cursed) continue;
+      actions.push(
+        once(cache.other, `equip ${held.item}`, () => ({
+          label: `Equip ${item.name}`,
+          command: { type: 'equip', actor: actor.id, item: held.item },
+        })),
+      );
+    }
+  }
   if (moves !== undefined) {
     for (const [to] of moves) {
       if (to === actor.cell || advances.has(to)) continue;

@@ -170,17 +170,49 @@ function odds(state: ShiningForceState, command: ShiningForceCommand): ActionOdd
   };
 }
 
-/** `move max c4` (or `move max to c4`): a move to any cell, typed. */
+/** The combatant a typed name or id means, and the text after it: `goblin 2 c4` -> Goblin 2, `c4`. */
+function combatantAndRest(
+  state: ShiningForceState,
+  text: string,
+): { who: string; found: CombatantState | undefined; rest: string } | undefined {
+  const lower = text.toLowerCase();
+  let best: { found: CombatantState; length: number } | undefined;
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    for (const name of [c.id, c.sheet.name.toLowerCase()])
+      if ((lower === name || lower.startsWith(`${name} `)) && name.length > (best?.length ?? 0))
+        best = { found: c, length: name.length };
+  }
+  if (best !== undefined)
+    return { who: best.found.id, found: best.found, rest: text.slice(best.length).trim() };
+  const [first, ...rest] = text.split(/\s+/);
+  return first === undefined
+    ? undefined
+    : { who: first.toLowerCase(), found: undefined, rest: rest.join(' ') };
+}
+
+/**
+ * Typed actions beyond the numbered list: `move max c4` (or `move goblin 2 to c4`), and the
+ * free equipment changes `equip max spear`, `unequip max ring`, `drop max herb` (item by id or
+ * name).
+ */
 function parseAction(state: ShiningForceState, text: string): ShiningForceCommand | undefined {
-  const match = /^move\s+(\S+)\s+(?:to\s+)?([a-z]\d{1,2})$/i.exec(text.trim());
-  if (match === null) return undefined;
-  const who = match[1]!.toLowerCase();
-  const found: CombatantState | undefined = state.ids
-    .map((id) => state.combatants[id]!)
-    .find((c) => c.id === who || c.sheet.name.toLowerCase() === who);
-  const cell = match[2]!.toUpperCase();
-  if (Number(cell.slice(1)) > MAX_SIDE) return undefined;
-  return { type: 'move', actor: found?.id ?? who, to: cell };
+  const verb = /^(move|equip|unequip|drop)\s+(.+)$/i.exec(text.trim());
+  if (verb === null) return undefined;
+  const type = verb[1]!.toLowerCase() as 'move' | 'equip' | 'unequip' | 'drop';
+  const parsed = combatantAndRest(state, verb[2]!);
+  if (parsed === undefined) return undefined;
+  if (type === 'move') {
+    const cell = /^(?:to\s+)?([a-z]\d{1,2})$/i.exec(parsed.rest)?.[1]?.toUpperCase();
+    if (cell === undefined || Number(cell.slice(1)) > MAX_SIDE) return undefined;
+    return { type: 'move', actor: parsed.who, to: cell };
+  }
+  const wanted = parsed.rest.toLowerCase();
+  if (wanted === '') return undefined;
+  const held = parsed.found?.items.find(
+    (h) => h.item === wanted || state.setup.items[h.item]?.name.toLowerCase() === wanted,
+  );
+  return { type, actor: parsed.who, item: held?.item ?? wanted };
 }
 
 /** The Shining Force tabletop system for the tools: encounter files, the board, descriptions. */

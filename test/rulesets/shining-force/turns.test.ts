@@ -3,10 +3,14 @@
  * order by Agility with a rolled spread; the battle's end.
  */
 import { describe, expect, it } from 'vitest';
+import { systemById } from '../../../src/rulesets/index.js';
+import { POLICIES } from '../../../src/sim/policies.js';
+import { runBattles } from '../../../src/sim/runner.js';
 import {
   attackDice,
   battle,
   begin,
+  gateSetup,
   ofType,
   rejected,
   run,
@@ -299,5 +303,55 @@ describe('EXP and the end of the battle', () => {
     ]);
     expect(ofType(events, 'battle-ended')[0]).toMatchObject({ winner: 'force', gold: 10 });
     expect(e.state.combatants.max!.exp).toBe(20);
+  });
+});
+
+describe('free equipment changes and the simulator', () => {
+  it('a Force member with a spare weapon does not stall the first and attacker policies', () => {
+    const setup = gateSetup();
+    for (const side of setup.sides)
+      for (const c of side.combatants)
+        if (c.kind === 'force')
+          (c.items as { item: string; cracked: boolean; equipped: boolean }[]).push({
+            item: 'spear',
+            cracked: false,
+            equipped: false,
+          });
+    const system = systemById('shining-force')!;
+    for (const policy of ['first', 'attacker'] as const) {
+      const aggregate = runBattles(system, setup, POLICIES[policy]!, {
+        seed: 'spare',
+        from: 0,
+        to: 5,
+      });
+      expect(aggregate.unfinished, policy).toBe(0);
+    }
+  });
+});
+
+describe('actions typed in moogle battle', () => {
+  const system = systemById('shining-force')!;
+  const state = start(gateSetup()).state;
+  const parse = (text: string) => system.parseAction!(state, text);
+
+  it('moves by cell, for names with spaces too: "move goblin 2 to c4"', () => {
+    expect(parse('move max c4')).toEqual({ type: 'move', actor: 'max', to: 'C4' });
+    expect(parse('move Goblin 2 to c4')).toEqual({ type: 'move', actor: 'goblin-2', to: 'C4' });
+    expect(parse('move max to z99')).toBeUndefined();
+  });
+
+  it('changes equipment, not an action: equip, unequip and drop by item id or name', () => {
+    expect(parse('drop max medical herb')).toEqual({
+      type: 'drop',
+      actor: 'max',
+      item: 'medical-herb',
+    });
+    expect(parse('unequip max short-sword')).toEqual({
+      type: 'unequip',
+      actor: 'max',
+      item: 'short-sword',
+    });
+    expect(parse('equip max')).toBeUndefined();
+    expect(parse('dance max')).toBeUndefined();
   });
 });

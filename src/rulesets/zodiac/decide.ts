@@ -109,10 +109,17 @@ export function underGmControl(c: CombatantState): boolean {
   return hasStatus(c, 'charm') || hasStatus(c, 'confusion');
 }
 
+/**
+ * Someone `c` would attack stands: an enemy, or under Charm one of its own side, or under
+ * Confusion anyone else. A Berserk combatant with nobody to attack may only Defend.
+ */
 export function enemyStands(state: ZodiacState, c: CombatantState): boolean {
+  const confused = hasStatus(c, 'confusion');
+  const charmed = hasStatus(c, 'charm');
   for (const id of state.order) {
     const o = state.combatants[id]!;
-    if (o.side !== c.side && isStanding(o)) return true;
+    if (o.id === c.id || !isStanding(o)) continue;
+    if (confused || (charmed ? o.side === c.side : o.side !== c.side)) return true;
   }
   return false;
 }

@@ -121,7 +121,7 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
     });
   }
   if (hasStatus(actor, 'berserk')) {
-    if (actions.length > 0 || enemyStands(state, actor)) return actions;
+    if (actions.length > 0) return actions;
     return [
       {
         label: 'Berserk, with nobody to attack: Defend',
@@ -158,14 +158,26 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
     const item = state.setup.items[itemId];
     if (item === undefined || (actor.items[itemId] ?? 0) <= 0) continue;
     const aim = aimOf(item);
+    // "Potions can be used on any target": the expected ones first, then everyone else it
+    // could reach (a Phoenix Down on an undead foe, a Potion thrown to the enemy's healer).
+    const label = (c: CombatantState): string =>
+      prefix === ''
+        ? labelOnce(item, c.sheet, () => `${item.name} on ${c.sheet.name}`)
+        : `${prefix}${item.name} on ${c.sheet.name}`;
     for (const id of state.order) {
       const c = state.combatants[id]!;
       if (!offered(aim, c, hostile, friendly)) continue;
       actions.push({
-        label:
-          prefix === ''
-            ? labelOnce(item, c.sheet, () => `${item.name} on ${c.sheet.name}`)
-            : `${prefix}${item.name} on ${c.sheet.name}`,
+        label: label(c),
+        command: { type: 'item', actor: actor.id, item: itemId, target: id },
+      });
+    }
+    // Revival items stay with the fallen: on anyone standing they would do nothing.
+    for (const id of aim === 'fallen' ? [] : state.order) {
+      const c = state.combatants[id]!;
+      if (offered(aim, c, hostile, friendly) || !offered('any', c, hostile, friendly)) continue;
+      actions.push({
+        label: label(c),
         command: { type: 'item', actor: actor.id, item: itemId, target: id },
       });
     }

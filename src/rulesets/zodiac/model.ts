@@ -224,8 +224,8 @@ export const optionsSchema = z.strictObject({
   damageLevels: whole(0, 3).default(0),
   /** Wall's OPTIONAL rule: magic bounces to a random target on the caster's opposite side. */
   wallBounce: z.boolean().default(false),
-  /** How long a Defend lasts: until the defender's next turn, or the rest of the round (rulings). */
-  defendLasts: z.enum(['until-next-turn', 'rest-of-round']).default('until-next-turn'),
+  /** How long a Defend lasts: the rest of the round (the letter), or until the defender's next turn (rulings). */
+  defendLasts: z.enum(['until-next-turn', 'rest-of-round']).default('rest-of-round'),
   /** Venom at the end of each of the victim's turns, or only its first turn each round (rulings). */
   venomTiming: z.enum(['each-turn', 'once-per-round']).default('each-turn'),
 });

@@ -192,7 +192,7 @@ describe('Speed effects', () => {
   });
 
   it('Stun: "During your next turn ONLY, you lose 8 Speed Points and can take no action"', () => {
-    const encounter = start();
+    const encounter = start(duel([keef()], [ogre()], { defendLasts: 'until-next-turn' }));
     begin(encounter);
     run(encounter, { type: 'gm-status', target: 'ogre', status: 'stun' });
     const events = run(encounter, { type: 'defend', actor: 'keef' });

@@ -154,7 +154,11 @@ describe("the GM's hand", () => {
   });
 
   it('a Death Sentence brought into the battle falls at the end of round 1', () => {
-    const encounter = start(duel([keef()], [ogre({ statuses: [{ status: 'death-sentence' }] })]));
+    const encounter = start(
+      duel([keef()], [ogre({ statuses: [{ status: 'death-sentence' }] })], {
+        defendLasts: 'until-next-turn',
+      }),
+    );
     begin(encounter);
     run(encounter, { type: 'defend', actor: 'keef' });
     run(encounter, { type: 'defend', actor: 'ogre' });

@@ -35,7 +35,7 @@ const plainKeef = (changes = {}) =>
 
 describe('Poison, Venom and Regen', () => {
   it('Poison: "you lose 10% of your max HP at the end of each tick", and Defend does not halve it', () => {
-    const encounter = start(duel([plainKeef()]));
+    const encounter = start(duel([plainKeef()], [ogre()], { defendLasts: 'until-next-turn' }));
     begin(encounter);
     inflict(encounter, 'keef', 'poison', 2);
     run(encounter, { type: 'defend', actor: 'keef' });
@@ -53,7 +53,7 @@ describe('Poison, Venom and Regen', () => {
   });
 
   it("Venom: 20% of HP and 10% of MP at the end of each of the victim's turns (rulings)", () => {
-    const encounter = start(duel([plainKeef()]));
+    const encounter = start(duel([plainKeef()], [ogre()], { defendLasts: 'until-next-turn' }));
     begin(encounter);
     inflict(encounter, 'keef', 'venom');
     const events = run(encounter, { type: 'defend', actor: 'keef' });
@@ -66,7 +66,12 @@ describe('Poison, Venom and Regen', () => {
   });
 
   it('Venom, venomTiming once-per-round: only the first turn of each round', () => {
-    const encounter = start(duel([plainKeef()], [ogre()], { venomTiming: 'once-per-round' }));
+    const encounter = start(
+      duel([plainKeef()], [ogre()], {
+        venomTiming: 'once-per-round',
+        defendLasts: 'until-next-turn',
+      }),
+    );
     begin(encounter);
     inflict(encounter, 'keef', 'venom');
     run(encounter, { type: 'defend', actor: 'keef' });
@@ -80,7 +85,9 @@ describe('Poison, Venom and Regen', () => {
   });
 
   it('Regen: "You regenerate 10% of your maximum HP per tick"; Zombie reverses it', () => {
-    const encounter = start(duel([plainKeef({ hp: 100 })]));
+    const encounter = start(
+      duel([plainKeef({ hp: 100 })], [ogre()], { defendLasts: 'until-next-turn' }),
+    );
     begin(encounter);
     inflict(encounter, 'keef', 'regen');
     run(encounter, { type: 'defend', actor: 'keef' });
@@ -106,7 +113,7 @@ describe('negative effects on actions', () => {
   });
 
   it('Sleep: no action; "physical attacks automatically hit, dealing the maximum possible damage, but also waking you up"', () => {
-    const encounter = start(duel([plainKeef()]));
+    const encounter = start(duel([plainKeef()], [ogre()], { defendLasts: 'until-next-turn' }));
     begin(encounter);
     inflict(encounter, 'ogre', 'sleep', 5);
     run(encounter, { type: 'defend', actor: 'keef' });
@@ -170,6 +177,17 @@ describe('negative effects on actions', () => {
     inflict(encounter, 'keef', 'berserk', 3);
     rejected(encounter, { type: 'defend', actor: 'keef' }, 'action/berserk');
     expect(labels(encounter)).toEqual(['Attack Ogre with Dagger']);
+  });
+
+  it('Berserk and Charmed with no friend standing to attack: Defend, not a stuck battle', () => {
+    const encounter = start(duel([plainKeef()]));
+    begin(encounter);
+    inflict(encounter, 'keef', 'berserk', 3);
+    inflict(encounter, 'keef', 'charm', 3);
+    // Charm turns Keef on his own side, where nobody else stands.
+    expect(labels(encounter)).toEqual(['Berserk, with nobody to attack: Defend']);
+    run(encounter, { type: 'defend', actor: 'keef' });
+    expect(whoseTurn(encounter)).not.toBe('keef');
   });
 
   it('Charm and Confusion: the GM chooses, labelled so; both end on damage', () => {
@@ -258,6 +276,15 @@ describe('Potions, dying and reviving', () => {
       { type: 'item', actor: 'keef', item: 'potion', target: 'keef' },
       'action/no-item',
     );
+  });
+
+  it('Potions "on any target": offered on the enemy too, after the expected targets', () => {
+    const encounter = start(duel([plainKeef({ hp: 100, items: { potion: 1 } })]));
+    begin(encounter);
+    const potions = labels(encounter).filter((l) => l.startsWith('Potion'));
+    expect(potions).toEqual(['Potion on Keef', 'Potion on Ogre']);
+    const events = run(encounter, { type: 'item', actor: 'keef', item: 'potion', target: 'ogre' });
+    expect(only(events, 'healed').target).toBe('ogre');
   });
 
   it('0 HP: Unconscious, SP to zero, Temporary and positive effects gone, Permanent ones kept', () => {

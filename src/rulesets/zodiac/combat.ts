@@ -139,15 +139,14 @@ export function gainHp(
     return;
   }
   if (hasStatus(target, 'zombie')) {
-    loseHp(
-      r,
-      source,
-      id,
-      amount,
-      roll,
-      r.explain ? `Zombie: ${cause} reversed, ${amount}` : '',
+    // Reversed healing is damage like any other: Defend, MBarrier, Mini and the cap apply.
+    dealDamage(r, source, id, {
+      roll: { roll, base: amount, note: r.explain ? `Zombie: ${cause} reversed, ${amount}` : '' },
+      kind: 'magical',
+      element: undefined,
+      dealt: [],
       cause,
-    );
+    });
     return;
   }
   const hpAfter = Math.min(target.maxHp, target.hp + amount);
@@ -171,7 +170,12 @@ export interface DamageSpec {
 }
 
 /** A blow through the whole pipeline: protections, affinity, Stone, the cap; absorbed or lost. */
-export function dealDamage(r: Resolution, source: string, id: string, spec: DamageSpec): void {
+export function dealDamage(
+  r: Resolution,
+  source: string | null,
+  id: string,
+  spec: DamageSpec,
+): void {
   const target = r.combatant(id);
   const taken: Factor[] = [];
   if (target.defending) taken.push(DEFEND);

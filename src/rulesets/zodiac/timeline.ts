@@ -174,7 +174,14 @@ function endRound(r: Resolution): void {
     const c = r.state.combatants[id]!;
     if (!isStanding(c)) continue;
     const sentence = c.statuses.find((s) => s.status === 'death-sentence');
-    if (sentence !== undefined && sentence.untilRound !== null && sentence.untilRound <= round) {
+    // Stone: "nothing can harm you"; the sentence waits until the statue is flesh again.
+    const petrified = c.statuses.some((s) => s.status === 'stone');
+    if (
+      sentence !== undefined &&
+      !petrified &&
+      sentence.untilRound !== null &&
+      sentence.untilRound <= round
+    ) {
       r.emit({ type: 'status-ended', target: id, status: 'death-sentence', reason: 'expired' });
       r.emit({
         type: 'damage-dealt',

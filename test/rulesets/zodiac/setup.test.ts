@@ -167,6 +167,28 @@ describe("the GM's hand", () => {
   });
 });
 
+describe('Death Sentence and Stone', () => {
+  it('a statue\'s Death Sentence waits: under Stone "nothing can harm you"', () => {
+    const statue = ogre({
+      id: 'statue',
+      name: 'Statue',
+      statuses: [{ status: 'death-sentence' }, { status: 'stone' }],
+    });
+    const encounter = start(duel([keef()], [ogre(), statue], { defendLasts: 'until-next-turn' }));
+    begin(encounter);
+    // Everyone defends through round 1, at whose end a Death Sentence brought in falls.
+    for (let i = 0; i < 20 && encounter.state.round === 1; i++) {
+      const actor = encounter.state.order.find((id) => id === whoseTurn(encounter));
+      if (actor === undefined) break;
+      run(encounter, { type: 'defend', actor });
+    }
+    expect(encounter.state.round).toBe(2);
+    const after = encounter.state.combatants.statue!;
+    expect(after.hp).toBe(after.maxHp);
+    expect(after.statuses.map((s) => s.status)).toContain('death-sentence');
+  });
+});
+
 describe('the odds of an attack', () => {
   it('counts the d100 exactly: Accuracy 40 against Evade 60 hits on 21 or more (80%), criticals on 95+', async () => {
     const { zodiacSystem } = await import('../../../src/rulesets/zodiac/index.js');

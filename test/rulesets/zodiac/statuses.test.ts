@@ -95,9 +95,11 @@ describe('Poison, Venom and Regen', () => {
     expect(only(events, 'healed')).toMatchObject({ target: 'keef', amount: 40, hpAfter: 140 });
     inflict(encounter, 'keef', 'zombie');
     const reversed = run(encounter, { type: 'defend', actor: 'keef' });
+    // Reversed, the 40 is damage like any other, and Keef is defending: "all damage dealt to
+    // you, regardless of their source, is reduced by half".
     expect(only(reversed, 'damage-dealt')).toMatchObject({
       target: 'keef',
-      amount: 40,
+      amount: 20,
       cause: 'Regen',
     });
   });

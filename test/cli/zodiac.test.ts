@@ -98,6 +98,8 @@ describe('moogle check zodiac', () => {
       ['--accuracy', '10', '--evade', '5', '--roll', '0'],
       ['--accuracy', 'x', '--evade', '5'],
       ['--accuracy', '1', '--evade', '5', '--rating', '50'],
+      ['--accuracy', '1', '--evade', '5', '--critical', '0'],
+      ['--accuracy', '1', '--evade', '5', '--critical', '102'],
     ]) {
       const result = await run(['check', 'zodiac', ...bad]);
       expect(result.status, bad.join(' ')).toBe(2);

@@ -30,6 +30,9 @@ export function checkZodiac(flags: ZodiacCheckFlags, io: Io): void {
     flags.critical === undefined
       ? undefined
       : integer(flags.critical, '--critical', "the attacker's Critical stat");
+  // As on a sheet: 1 to 100, or 101 for a combatant that never scores a critical.
+  if (critical !== undefined && (critical < 1 || critical > 101))
+    throw new UsageError(`--critical: ${critical} is not a Critical stat (1 to 101)`);
   let roll: number;
   if (flags.roll !== undefined) {
     roll = integer(flags.roll, '--roll', 'a natural d100 roll, 1 to 100');

@@ -11,6 +11,13 @@
  *     if (!result.ok) for (const e of result.errors) console.error(formatContentError(e));
  *     else result.library.get(weapon, 'dagger')?.damage;   // "2d6+3"; parseDice() it to roll
  */
+
+export {
+  encounterInvalid,
+  entitiesById,
+  type SheetChoice,
+  sheetNamed,
+} from './encounter-sheets.js';
 export {
   type ContentError,
   formatContentError,

@@ -366,7 +366,7 @@ describe('input moogle battle refuses, with status 2', () => {
     const unknown = await battle([file]);
     expect(unknown.status).toBe(2);
     expect(unknown.err).toBe(
-      `moogle: ${file}: sides[1].combatants[0]: there is no monster 'hekett'`,
+      `moogle: ${file}: sides[1].combatants[0]: there is no ffrpg/monster 'hekett'`,
     );
     const missing = await battle([join(dir, 'nowhere.yaml')]);
     expect(missing.status).toBe(2);

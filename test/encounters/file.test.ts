@@ -71,7 +71,7 @@ describe('encounter files', () => {
       `format: 1\nruleset: ffrpg\n${SIDES.replace('monster: heket', 'monster: hekett')}`,
     );
     expect(errorsOf(unknownMonster)[0]).toContain(
-      "sides[1].combatants[0]: there is no monster 'hekett'",
+      "sides[1].combatants[0]: there is no ffrpg/monster 'hekett'",
     );
     const badOption = write(
       'option.yaml',

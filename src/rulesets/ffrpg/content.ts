@@ -5,7 +5,10 @@ import {
   type ContentReference,
   defineKind,
   type Entity,
+  encounterInvalid,
+  entitiesById,
   entityFields,
+  sheetNamed,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
@@ -188,30 +191,23 @@ export type EncounterSpec = z.input<typeof encounterSpecSchema>;
  */
 export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Result<FfrpgSetup> {
   const spec = encounterSpecSchema.safeParse(specInput);
-  if (!spec.success) {
-    const issue = spec.error.issues[0]!;
-    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
-  }
-  const abilities: Record<string, Ability> = {};
-  const statuses: Record<string, StatusDefinition> = {};
-  for (const status of library.all(statusKind)) statuses[status.id] = entityFields(status);
-  for (const ability of library.all(abilityKind)) abilities[ability.id] = entityFields(ability);
+  if (!spec.success) return encounterInvalid(spec.error);
+  const statuses = entitiesById(library, statusKind);
+  const abilities = entitiesById(library, abilityKind);
   const skillNames = new Set(library.all(skillKind).map((skill) => skill.name));
   const sides: FfrpgSetup['sides'] = [];
   for (const [s, side] of spec.data.sides.entries()) {
     const combatants: CombatantSheet[] = [];
     for (const [c, who] of side.combatants.entries()) {
       const where = `sides[${s}].combatants[${c}]`;
-      const [kind, id] =
-        who.character !== undefined
-          ? (['character', who.character] as const)
-          : (['monster', who.monster] as const);
-      if (id === undefined || (who.character !== undefined && who.monster !== undefined)) {
-        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
-      }
-      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
-      if (sheet === undefined)
-        return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
+      const named = sheetNamed(
+        library,
+        who,
+        { character: characterKind, monster: monsterKind },
+        where,
+      );
+      if (!named.ok) return named;
+      const { kind, id, sheet } = named.value;
       const weapon =
         typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
       // Sheets name Skills as people write them; each must be a Skill the content defines.
@@ -268,10 +264,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
     events: spec.data.events,
     options: { ...optionsSchema.parse({}), ...spec.data.options } satisfies FfrpgOptions,
   });
-  if (!setup.success) {
-    const issue = setup.error.issues[0]!;
-    return err('encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
-  }
+  if (!setup.success) return encounterInvalid(setup.error);
   return ok(setup.data);
 }
 

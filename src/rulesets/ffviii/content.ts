@@ -5,7 +5,10 @@ import {
   type ContentReference,
   defineKind,
   type Entity,
+  encounterInvalid,
+  entitiesById,
   entityFields,
+  sheetNamed,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfviiiCommand } from './commands.js';
@@ -140,32 +143,23 @@ export const encounterSpecSchema = z.strictObject({
 });
 export type EncounterSpec = z.input<typeof encounterSpecSchema>;
 
-/** Every entity of a kind by id, without its file envelope: what a setup carries along. */
-function byId<T>(entities: readonly Entity<T>[]): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const entity of entities) out[entity.id] = entityFields(entity);
-  return out;
-}
-
 /** The self-contained setup an FFVIII encounter starts from, out of content ids. */
 export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Result<FfviiiSetup> {
   const spec = encounterSpecSchema.safeParse(specInput);
-  if (!spec.success) {
-    const issue = spec.error.issues[0]!;
-    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
-  }
+  if (!spec.success) return encounterInvalid(spec.error);
   const sides: FfviiiSetup['sides'] = [];
   for (const [s, side] of spec.data.sides.entries()) {
     const combatants: CombatantSheet[] = [];
     for (const [c, who] of side.combatants.entries()) {
       const where = `sides[${s}].combatants[${c}]`;
-      if ((who.character === undefined) === (who.monster === undefined))
-        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
-      const kind = who.character !== undefined ? 'character' : 'monster';
-      const id = (who.character ?? who.monster)!;
-      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
-      if (sheet === undefined)
-        return err('encounter/unknown-content', `${where}: there is no ffviii/${kind} '${id}'`);
+      const named = sheetNamed(
+        library,
+        who,
+        { character: characterKind, monster: monsterKind },
+        where,
+      );
+      if (!named.ok) return named;
+      const { kind, id, sheet } = named.value;
       const weapons = [];
       for (const weaponId of sheet.weapons) {
         const weapon = library.get(weaponKind, weaponId);
@@ -190,10 +184,10 @@ export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Re
   }
   const setup: FfviiiSetup = {
     sides,
-    spells: byId(library.all(spellKind)),
-    items: byId(library.all(itemKind)),
-    guardianForces: byId(library.all(guardianForceKind)),
-    powers: byId(library.all(powerKind)),
+    spells: entitiesById(library, spellKind),
+    items: entitiesById(library, itemKind),
+    guardianForces: entitiesById(library, guardianForceKind),
+    powers: entitiesById(library, powerKind),
     blockedSight: spec.data.blockedSight,
     options: { ...optionsSchema.parse({}), ...spec.data.options },
   };

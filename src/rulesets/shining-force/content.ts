@@ -4,7 +4,9 @@ import {
   type ContentLibrary,
   type ContentReference,
   defineKind,
+  entitiesById,
   entityFields,
+  sheetNamed,
 } from '../../content/index.js';
 import { describeIssue, Encounter, err, type Result } from '../../engine/index.js';
 import type { ShiningForceCommand } from './commands.js';
@@ -202,22 +204,21 @@ export function shiningForceSetupFrom(
   const patterns: Record<string, [number, number][]> = {};
   for (const p of library.all(patternKind))
     patterns[p.id] = offsetsOf(p).map(([dx, dy]) => [dx, dy]);
-  const spells: ShiningForceSetup['spells'] = {};
-  for (const s of library.all(spellKind)) spells[s.id] = entityFields(s);
-  const items: ShiningForceSetup['items'] = {};
-  for (const i of library.all(itemKind)) items[i.id] = entityFields(i);
+  const spells: ShiningForceSetup['spells'] = entitiesById(library, spellKind);
+  const items: ShiningForceSetup['items'] = entitiesById(library, itemKind);
   const sides: ShiningForceSetup['sides'] = [];
   for (const [s, side] of spec.data.sides.entries()) {
     const combatants: CombatantSheet[] = [];
     for (const [c, who] of side.combatants.entries()) {
       const where = `sides[${s}].combatants[${c}]`;
-      const kind = who.character !== undefined ? 'character' : 'monster';
-      const sheetId = who.character ?? who.monster;
-      if (sheetId === undefined || (who.character !== undefined && who.monster !== undefined))
-        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
-      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, sheetId);
-      if (sheet === undefined)
-        return err('encounter/unknown-content', `${where}: there is no ${kind} '${sheetId}'`);
+      const named = sheetNamed(
+        library,
+        who,
+        { character: characterKind, monster: monsterKind },
+        where,
+      );
+      if (!named.ok) return named;
+      const { kind, id: sheetId, sheet } = named.value;
       const fields = entityFields(sheet);
       combatants.push({
         id: who.id ?? sheetId,

@@ -5,7 +5,10 @@ import {
   type ContentReference,
   defineKind,
   type Entity,
+  encounterInvalid,
+  entitiesById,
   entityFields,
+  sheetNamed,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { ZodiacCommand } from './commands.js';
@@ -123,28 +126,22 @@ export type EncounterSpec = z.input<typeof encounterSpecSchema>;
  */
 export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Result<ZodiacSetup> {
   const spec = encounterSpecSchema.safeParse(specInput);
-  if (!spec.success) {
-    const issue = spec.error.issues[0]!;
-    return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
-  }
-  const techs: Record<string, Tech> = {};
-  const items: Record<string, Item> = {};
-  for (const tech of library.all(techKind)) techs[tech.id] = entityFields(tech);
-  for (const item of library.all(itemKind)) items[item.id] = entityFields(item);
+  if (!spec.success) return encounterInvalid(spec.error);
+  const techs = entitiesById(library, techKind);
+  const items = entitiesById(library, itemKind);
   const sides: ZodiacSetup['sides'] = [];
   for (const [s, side] of spec.data.sides.entries()) {
     const combatants: CombatantSheet[] = [];
     for (const [c, who] of side.combatants.entries()) {
       const where = `sides[${s}].combatants[${c}]`;
-      const [kind, id] =
-        who.character !== undefined
-          ? (['character', who.character] as const)
-          : (['monster', who.monster] as const);
-      if (id === undefined || (who.character !== undefined && who.monster !== undefined))
-        return err('encounter/invalid', `${where}: name exactly one of character or monster`);
-      const sheet = library.get(kind === 'character' ? characterKind : monsterKind, id);
-      if (sheet === undefined)
-        return err('encounter/unknown-content', `${where}: there is no ${kind} '${id}'`);
+      const named = sheetNamed(
+        library,
+        who,
+        { character: characterKind, monster: monsterKind },
+        where,
+      );
+      if (!named.ok) return named;
+      const { kind, id, sheet } = named.value;
       const weapon =
         typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
       combatants.push({
@@ -170,10 +167,7 @@ export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Re
     items,
     options: { ...optionsSchema.parse({}), ...spec.data.options },
   });
-  if (!setup.success) {
-    const issue = setup.error.issues[0]!;
-    return err('encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
-  }
+  if (!setup.success) return encounterInvalid(setup.error);
   return ok(setup.data);
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 /**
  * The FFVIII RPG on the command line: `moogle check ffviii` (an action check, "rolls the dice and
  * adds the result to the appropriate Action Value"), and the Iron Giant example played by
@@ -242,5 +243,25 @@ describe('moogle sim with the Iron Giant', () => {
     expect(result(two.out)).toEqual(report);
     const again = await run('sim', EXAMPLE, '-n', '200', '--seed', '2', '--json', '--workers', '1');
     expect(again.out).toBe(one.out);
+  });
+});
+
+describe('moogle battle with physical dice', () => {
+  it('asks for the action dice positive die first, and reads 6 3 2 as 9 - 2 = +7', async () => {
+    const out: string[] = [];
+    const io: Io = {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+      input: Readable.from(['dice manual\n1\n8\n9\n1\n2\n6,3,2\nquit\n']),
+    };
+    const status = await main(['node', 'moogle', 'battle', EXAMPLE, '--seed', '3'], io);
+    const text = out.join('\n');
+    expect(status).toBe(0);
+    expect(text).toContain(
+      'Roll fs for attack:iron-giant (the positive die, with a reroll after each 6',
+    );
+    expect(text).toContain(
+      'Martial Arts AV 11 + action dice +7 (+[6!, 3] -[2]) = 18 against Dodge 6',
+    );
   });
 });

@@ -227,7 +227,11 @@ export class BattleSession {
     purpose: string,
     notation: string,
   ): Promise<number[] | 'cancel' | undefined> {
-    const hint = notation.includes('d%') ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100)' : '';
+    const hint = notation.includes('d%')
+      ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100)'
+      : /\bfs\b/.test(notation)
+        ? ' (the positive die, with a reroll after each 6, then the negative die: 6 3 2 is 9 - 2)'
+        : '';
     for (;;) {
       const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
       if (line === undefined) return undefined;

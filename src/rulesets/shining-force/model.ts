@@ -159,8 +159,6 @@ export const classSchema = z.strictObject({
     defence: diceCode().default('0'),
     agility: diceCode().default('0'),
   }),
-  /** Weapon types this class may equip, by item id; absent: any. */
-  weapons: z.array(id).optional(),
   description: z.string().optional(),
 });
 export type ClassDefinition = z.infer<typeof classSchema>;

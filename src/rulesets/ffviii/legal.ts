@@ -69,7 +69,15 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     if (c.side !== actor.side && standing(c)) enemies.push(c);
     else if (c.side === actor.side && inFight(c)) friends.push(c);
   }
-  for (const weapon of actor.sheet.weapons)
+  // Hardest-hitting weapon first: a table (or a policy) taking the first attack offered swings
+  // the one most likely to get through Toughness.
+  const rating = (w: (typeof actor.sheet.weapons)[number]): number =>
+    (w.damage.strength ? actor.sheet.attributes.strength : 0) + w.damage.bonus;
+  const weapons =
+    actor.sheet.weapons.length > 1
+      ? [...actor.sheet.weapons].sort((a, b) => rating(b) - rating(a))
+      : actor.sheet.weapons;
+  for (const weapon of weapons)
     for (const e of enemies)
       offer(`${me}: attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`, {
         type: 'attack',

@@ -61,6 +61,12 @@ export function runDemo(io: Io): void {
   io.out(
     '     npx moogle battle examples/ffrpg-wind-cave.yaml    npx moogle sim examples/ffrpg-wind-cave.yaml -n 10000',
   );
+  io.out('Other systems, each with its own clock:');
+  io.out('     npx moogle battle examples/ffviii-iron-giant.yaml        (FFVIII: the shot clock)');
+  io.out(
+    '     npx moogle battle examples/zodiac-keef-and-the-ogre.yaml (ZODIAC: Speed Points, ticks)',
+  );
+  io.out('     npx moogle battle examples/shining-force-gate.yaml       (Shining Force: a grid)');
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   fixedEventSchema,
   levelTableSchema,
   optionsSchema,
-  type StatusDefinition,
   setupSchema,
   statusSchema,
   type Weapon,

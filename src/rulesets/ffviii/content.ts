@@ -4,7 +4,6 @@ import {
   type ContentLibrary,
   type ContentReference,
   defineKind,
-  type Entity,
   encounterInvalid,
   entitiesById,
   entityFields,

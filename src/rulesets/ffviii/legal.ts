@@ -1,6 +1,6 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { FfviiiCommand } from './commands.js';
-import { pendingName } from './decide.js';
+import { pendingName } from './names.js';
 import { actorNow, type CombatantState, type FfviiiState, inFight, standing } from './state.js';
 import { reloadShots, summonShots, validate } from './validate.js';
 

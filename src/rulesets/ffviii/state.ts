@@ -148,3 +148,18 @@ export function actorNow(state: FfviiiState): CombatantState | undefined {
   }
   return undefined;
 }
+
+export function weaponOf(
+  c: CombatantState,
+  id: string | undefined,
+): CombatantState['sheet']['weapons'][number] | undefined {
+  return id === undefined ? c.sheet.weapons[0] : c.sheet.weapons.find((w) => w.id === id);
+}
+
+export function gunToReload(
+  c: CombatantState,
+  id: string | undefined,
+): CombatantState['sheet']['weapons'][number] | undefined {
+  if (id !== undefined) return c.sheet.weapons.find((w) => w.id === id && w.gun !== undefined);
+  return c.sheet.weapons.find((w) => w.gun !== undefined && (c.ammo[w.id] ?? 0) < w.gun.capacity);
+}

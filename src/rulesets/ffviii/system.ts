@@ -9,10 +9,10 @@ import {
   ffviiiSetupFrom,
   STARTER_CONTENT_DIR,
 } from './content.js';
-import { carriedName, weaponOf } from './decide.js';
 import { describeEvents, skillName } from './describe.js';
 import type { FfviiiEvent } from './events.js';
 import type { FfviiiSetup } from './model.js';
+import { carriedName } from './names.js';
 import { ffviii } from './ruleset.js';
 import {
   actionValue,
@@ -22,6 +22,7 @@ import {
   type FfviiiState,
   inFight,
   spiritAgainst,
+  weaponOf,
 } from './state.js';
 
 function view(state: FfviiiState): EncounterView {

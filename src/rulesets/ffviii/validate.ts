@@ -1,12 +1,14 @@
 import type { FfviiiCommand } from './commands.js';
-import { gunToReload, weaponOf } from './decide.js';
+
 import {
   type CombatantState,
   distance,
   type FfviiiState,
+  gunToReload,
   inFight,
   spellRange,
   standing,
+  weaponOf,
 } from './state.js';
 
 export interface Refusal {

@@ -10,17 +10,15 @@ import {
   entityFields,
   sheetNamed,
 } from '../../content/index.js';
-import { Encounter, err, ok, type Result } from '../../engine/index.js';
+import { Encounter, ok, type Result } from '../../engine/index.js';
 import type { ZodiacCommand } from './commands.js';
 import type { ZodiacEvent } from './events.js';
 import {
   type CombatantSheet,
   combatantSchema,
-  type Item,
   itemSchema,
   optionsSchema,
   setupSchema,
-  type Tech,
   techSchema,
   type Weapon,
   weaponSchema,

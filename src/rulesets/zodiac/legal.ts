@@ -1,6 +1,5 @@
 import type { LegalAction } from '../../engine/index.js';
 import type { ZodiacCommand } from './commands.js';
-import { enemyStands } from './decide.js';
 import type { Item, Tech } from './model.js';
 import {
   type CombatantState,

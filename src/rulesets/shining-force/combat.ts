@@ -205,6 +205,12 @@ export function attack(r: Resolution, attackerId: string, defenderId: string): v
   if (r.combatant(attackerId).hp === 0) defeat(r, attackerId, defenderId);
   if (setup.options.crackOnAttack && arms.slot !== null && !r.combatant(attackerId).defeated)
     wear(r, attackerId, arms.slot);
+  // A counter is a blow too: under crackOnAttack it wears the defender's weapon the same way.
+  if (counter && setup.options.crackOnAttack && !r.combatant(defenderId).defeated) {
+    const defenderArms = armament(setup, defender);
+    if (defenderArms !== undefined && defenderArms.slot !== null)
+      wear(r, defenderId, defenderArms.slot);
+  }
 }
 
 /** Defeated at 0 HP; a Force member who defeats a monster earns its EXP. */

@@ -9,6 +9,7 @@ import {
   rejected,
   run,
   type SfEncounter,
+  SWORD,
   sheet,
   whoseTurn,
 } from './helpers.js';
@@ -233,6 +234,30 @@ describe('items', () => {
       attackDice('goblin', [50, 50, 50, 99, 50], { 'crack:short-sword': [5] }),
     );
     expect(ofType(cracked, 'item-condition')[0]).toMatchObject({ result: 'cracked' });
+  });
+});
+
+describe('a counter under crackOnAttack', () => {
+  it("wears the defender's weapon as the attack wears the attacker's", () => {
+    const e = begin(
+      battle([sheet('max', 'A1')], [sheet('goblin', 'B1', { kind: 'monster', items: [SWORD] })], {
+        crackOnAttack: true,
+      }),
+    );
+    // Counter rate: Agility 8 / 8 + Luck 1 = 2; a counter roll of 1 strikes back.
+    const events = run(
+      e,
+      { type: 'attack', actor: 'max', target: 'goblin' },
+      attackDice('goblin', [50, 50, 50, 1, 50], {
+        'crack:short-sword': [50],
+        'crack:short-sword#2': [5],
+      }),
+    );
+    expect(ofType(events, 'damage-dealt').some((d) => d.counter)).toBe(true);
+    expect(ofType(events, 'item-condition').map((c) => [c.actor, c.result])).toEqual([
+      ['max', 'good'],
+      ['goblin', 'cracked'],
+    ]);
   });
 });
 

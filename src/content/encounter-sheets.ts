@@ -29,6 +29,21 @@ export function sheetNamed<T>(
   return ok({ kind, id, sheet });
 }
 
+/**
+ * A sheet field that names an entity by id or gives it inline (`weapon: broadsword`, or the
+ * weapon's fields): the fields either way; undefined when absent or when the id names nothing
+ * (the loader's reference check reports that).
+ */
+export function idOrInline<T>(
+  library: ContentLibrary,
+  kind: ContentKind<T>,
+  value: string | T | undefined,
+): T | undefined {
+  if (typeof value !== 'string') return value;
+  const entity = library.get(kind, value);
+  return entity === undefined ? undefined : entityFields(entity);
+}
+
 /** Every entity of a kind by id, without its file envelope: what a setup carries along. */
 export function entitiesById<T>(library: ContentLibrary, kind: ContentKind<T>): Record<string, T> {
   const out: Record<string, T> = {};

@@ -15,6 +15,7 @@
 export {
   encounterInvalid,
   entitiesById,
+  idOrInline,
   type SheetChoice,
   sheetNamed,
 } from './encounter-sheets.js';

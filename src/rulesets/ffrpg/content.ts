@@ -4,10 +4,10 @@ import {
   type ContentLibrary,
   type ContentReference,
   defineKind,
-  type Entity,
   encounterInvalid,
   entitiesById,
   entityFields,
+  idOrInline,
   sheetNamed,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
@@ -25,7 +25,6 @@ import {
   optionsSchema,
   setupSchema,
   statusSchema,
-  type Weapon,
   weaponSchema,
 } from './model.js';
 import { ffrpg } from './ruleset.js';
@@ -207,8 +206,6 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
       );
       if (!named.ok) return named;
       const { kind, id, sheet } = named.value;
-      const weapon =
-        typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
       // Sheets name Skills as people write them; each must be a Skill the content defines.
       const unknownSkills = Object.keys(sheet.skills).filter((name) => !skillNames.has(name));
       if (unknownSkills.length > 0) {
@@ -232,12 +229,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
         id: who.id ?? id,
         kind,
         name: who.name ?? sheet.name,
-        weapon:
-          weapon === undefined
-            ? undefined
-            : typeof sheet.weapon === 'string'
-              ? entityFields(weapon as Entity<Weapon>)
-              : weapon,
+        weapon: idOrInline(library, weaponKind, sheet.weapon),
         ...(who.hp === undefined ? {} : { hp: who.hp }),
         ...(who.mp === undefined ? {} : { mp: who.mp }),
       });

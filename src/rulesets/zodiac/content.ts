@@ -4,10 +4,10 @@ import {
   type ContentLibrary,
   type ContentReference,
   defineKind,
-  type Entity,
   encounterInvalid,
   entitiesById,
   entityFields,
+  idOrInline,
   sheetNamed,
 } from '../../content/index.js';
 import { Encounter, ok, type Result } from '../../engine/index.js';
@@ -20,7 +20,6 @@ import {
   optionsSchema,
   setupSchema,
   techSchema,
-  type Weapon,
   weaponSchema,
   type ZodiacSetup,
 } from './model.js';
@@ -140,19 +139,12 @@ export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Re
       );
       if (!named.ok) return named;
       const { kind, id, sheet } = named.value;
-      const weapon =
-        typeof sheet.weapon === 'string' ? library.get(weaponKind, sheet.weapon) : sheet.weapon;
       combatants.push({
         ...entityFields(sheet),
         id: who.id ?? id,
         kind,
         name: who.name ?? sheet.name,
-        weapon:
-          weapon === undefined
-            ? undefined
-            : typeof sheet.weapon === 'string'
-              ? entityFields(weapon as Entity<Weapon>)
-              : weapon,
+        weapon: idOrInline(library, weaponKind, sheet.weapon),
         ...(who.hp === undefined ? {} : { hp: who.hp }),
         ...(who.mp === undefined ? {} : { mp: who.mp }),
       });

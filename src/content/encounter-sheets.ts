@@ -18,7 +18,7 @@ export function sheetNamed<T>(
   who: SheetChoice,
   kinds: { readonly character: ContentKind<T>; readonly monster: ContentKind<T> },
   where: string,
-): Result<{ kind: 'character' | 'monster'; id: string; sheet: Entity<T> }> {
+): Result<NamedSheet<T>> {
   if ((who.character === undefined) === (who.monster === undefined))
     return err('encounter/invalid', `${where}: name exactly one of character or monster`);
   const kind = who.character !== undefined ? 'character' : 'monster';
@@ -27,6 +27,62 @@ export function sheetNamed<T>(
   if (sheet === undefined)
     return err('encounter/unknown-content', `${where}: there is no ${kinds[kind].kind} '${id}'`);
   return ok({ kind, id, sheet });
+}
+
+/** A sheet an encounter names, with the kind and id it was found by. */
+export interface NamedSheet<T> {
+  readonly kind: 'character' | 'monster';
+  readonly id: string;
+  readonly sheet: Entity<T>;
+}
+
+/**
+ * Every side of an encounter spec with its combatants built from their sheets: the loop every
+ * system's setup runs, with the system supplying how one sheet becomes a combatant (the same
+ * function `gm add` uses, through sheetById) and how a side is kept.
+ */
+export function sidesFrom<T, Who extends SheetChoice, SpecSide, Combatant, Side>(
+  library: ContentLibrary,
+  sides: readonly SpecSide[],
+  combatantsOf: (side: SpecSide) => readonly Who[],
+  kinds: { readonly character: ContentKind<T>; readonly monster: ContentKind<T> },
+  combatant: (named: NamedSheet<T>, who: Who, where: string) => Result<Combatant>,
+  side: (spec: SpecSide, combatants: Combatant[]) => Side,
+): Result<Side[]> {
+  const out: Side[] = [];
+  for (const [s, spec] of sides.entries()) {
+    const combatants: Combatant[] = [];
+    for (const [c, who] of combatantsOf(spec).entries()) {
+      const where = `sides[${s}].combatants[${c}]`;
+      const named = sheetNamed(library, who, kinds, where);
+      if (!named.ok) return named;
+      const built = combatant(named.value, who, where);
+      if (!built.ok) return built;
+      combatants.push(built.value);
+    }
+    out.push(side(spec, combatants));
+  }
+  return ok(out);
+}
+
+/**
+ * The sheet a content id names, a character's or a monster's (`gm add goblin to enemies`): a
+ * character id wins where both kinds have it.
+ */
+export function sheetById<T>(
+  library: ContentLibrary,
+  kinds: { readonly character: ContentKind<T>; readonly monster: ContentKind<T> },
+  id: string,
+): Result<NamedSheet<T>> {
+  for (const kind of ['character', 'monster'] as const) {
+    const sheet = library.get(kinds[kind], id);
+    if (sheet !== undefined) return ok({ kind, id, sheet });
+  }
+  const shown = id.length > 40 ? `${id.slice(0, 40)}...` : id;
+  return err(
+    'encounter/unknown-content',
+    `there is no ${kinds.character.kind} or ${kinds.monster.kind} '${shown}'`,
+  );
 }
 
 /**

@@ -18,6 +18,9 @@ export {
   idOrInline,
   type SheetChoice,
   sheetNamed,
+  type NamedSheet,
+  sheetById,
+  sidesFrom,
 } from './encounter-sheets.js';
 export {
   type ContentError,

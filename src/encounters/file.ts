@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   type ContentError,
+  type ContentLibrary,
   checkAgainstSchema,
   formatPath,
   type LoadResult,
@@ -18,6 +19,8 @@ export interface EncounterFile {
   readonly description: string | undefined;
   readonly system: AnySystem;
   readonly setup: unknown;
+  /** The content the file's folders and the starter content hold: where `gm add` finds sheets. */
+  readonly library: ContentLibrary;
 }
 
 export type EncounterFileResult =
@@ -134,6 +137,7 @@ export function parseEncounterText(
       description: head.data.description,
       system,
       setup: setup.value,
+      library: library.library,
     },
   };
 }

@@ -1,11 +1,13 @@
 import {
   DiceError,
+  type DiceExpression,
   type DiceSource,
   EnteredDice,
   parseDice,
   type SeededDice,
   type Variables,
 } from '../dice/index.js';
+import { readEnteredTotal, singleFaceIsTotal, type TotalReading } from './entered-total.js';
 
 /**
  * A roll as an event records it: every die it used, so replay never rolls and a save can be
@@ -23,6 +25,21 @@ export interface RollRecord {
   readonly text: string;
   /** True when the faces were rolled at the table and entered. */
   readonly entered: boolean;
+  /**
+   * True when only the total was entered and several rolls give it (`damage:heket=32` on
+   * 2*STR+2d8): `dice` is then empty, and the total was checked against the roll's possible
+   * values.
+   */
+  readonly totalOnly?: true;
+}
+
+/** What a ruleset says about a roll when it asks for it. */
+export interface RollNeeds {
+  /**
+   * The rules read each die, not just the total (Feng Shui's boxcars): a total entered at the
+   * table is accepted only when one set of faces gives it.
+   */
+  readonly readsFaces?: boolean;
 }
 
 /**
@@ -30,7 +47,7 @@ export interface RollRecord {
  * a command: a repeated one is numbered (`damage:heket#2`).
  */
 export interface DiceRoller {
-  roll(purpose: string, notation: string, variables?: Variables): RollRecord;
+  roll(purpose: string, notation: string, variables?: Variables, needs?: RollNeeds): RollRecord;
   /**
    * False when nobody will read explanations (a simulation): rulesets may then skip building
    * their own text (CoS formulas, damage breakdowns) too. Absent means true.
@@ -110,7 +127,12 @@ export class CommandDice implements DiceRoller {
     return this.options.explain !== false;
   }
 
-  roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
+  roll(
+    asked: string,
+    notation: string,
+    variables: Variables = {},
+    needs: RollNeeds = {},
+  ): RollRecord {
     const purpose = this.purposes.next(asked);
     const expression = parseDice(notation);
     const faces = this.options.entered?.[purpose];
@@ -139,8 +161,7 @@ export class CommandDice implements DiceRoller {
       };
     }
     this.used.add(purpose);
-    const result = rollEntered(purpose, notation, faces, variables);
-    return { ...result, entered: true };
+    return { ...rollEntered(purpose, notation, faces, variables, needs), entered: true };
   }
 
   /** Entered rolls the command never asked for: most likely a typo in the purpose. */
@@ -149,12 +170,44 @@ export class CommandDice implements DiceRoller {
   }
 }
 
+/**
+ * A roll from what was entered at the table: the faces, or one number that is its total (a
+ * player announcing "32 damage"). A total that only one set of faces gives is recorded as those
+ * faces; one that several give is recorded as a total alone, unless the rules read the faces.
+ */
 function rollEntered(
   purpose: string,
   notation: string,
-  faces: readonly number[],
+  entered: readonly number[],
   variables: Variables,
+  needs: RollNeeds,
 ): Omit<RollRecord, 'entered'> {
+  let faces = entered;
+  const expression = parseDice(notation);
+  if (entered.length === 1 && !singleFaceIsTotal(expression, entered[0]!, variables)) {
+    const total = entered[0]!;
+    const reading = readTotal(purpose, notation, expression, total, variables);
+    if (reading.kind === 'faces') {
+      faces = reading.faces;
+    } else {
+      if (needs.readsFaces) {
+        throw new DiceEntryError(
+          'dice/entered-too-few',
+          `${purpose} (${notation}): the rules read each die, and several rolls give ${total}: enter the faces`,
+          purpose,
+          notation,
+        );
+      }
+      return {
+        purpose,
+        notation,
+        total,
+        dice: [],
+        text: `${notation} = ${total} (entered as a total)`,
+        totalOnly: true,
+      };
+    }
+  }
   const dice = new EnteredDice(faces);
   try {
     const result = parseDice(notation).roll({ dice, variables });
@@ -180,6 +233,36 @@ function rollEntered(
   }
 }
 
+function readTotal(
+  purpose: string,
+  notation: string,
+  expression: DiceExpression,
+  total: number,
+  variables: Variables,
+): Exclude<TotalReading, { kind: 'impossible' }> {
+  let reading: TotalReading;
+  try {
+    reading = readEnteredTotal(expression, total, variables);
+  } catch (error) {
+    if (!(error instanceof DiceError)) throw error;
+    throw new DiceEntryError(
+      'dice/entered-out-of-range',
+      `${purpose} (${notation}): a total cannot be checked here (${error.message}): enter the faces`,
+      purpose,
+      notation,
+    );
+  }
+  if (reading.kind === 'impossible') {
+    throw new DiceEntryError(
+      'dice/entered-out-of-range',
+      `${purpose} (${notation}): ${total} is not a total this roll can give (${reading.min} to ${reading.max})`,
+      purpose,
+      notation,
+    );
+  }
+  return reading;
+}
+
 /**
  * Hands a command the rolls a log recorded for it, in order, after checking each: same
  * purpose, same notation, and the recorded faces give the recorded total. Deciding a logged
@@ -193,7 +276,12 @@ export class ReplayDice implements DiceRoller {
     for (const record of records) this.byPurpose.set(record.purpose, record);
   }
 
-  roll(asked: string, notation: string, variables: Variables = {}): RollRecord {
+  roll(
+    asked: string,
+    notation: string,
+    variables: Variables = {},
+    needs: RollNeeds = {},
+  ): RollRecord {
     const purpose = this.purposes.next(asked);
     const record = this.byPurpose.get(purpose);
     if (record === undefined || record.notation !== notation) {
@@ -205,7 +293,20 @@ export class ReplayDice implements DiceRoller {
       );
     }
     this.byPurpose.delete(purpose);
-    const again = rollEntered(purpose, notation, record.dice, variables);
+    if (record.totalOnly === true) {
+      // Only a total that several rolls give is kept without faces; anything else was changed.
+      const reading = readTotal(purpose, notation, parseDice(notation), record.total, variables);
+      if (reading.kind !== 'total' || needs.readsFaces || record.dice.length > 0) {
+        throw new DiceEntryError(
+          'save/inconsistent',
+          `the logged total for ${purpose} should have been recorded with its faces`,
+          purpose,
+          notation,
+        );
+      }
+      return record;
+    }
+    const again = rollEntered(purpose, notation, record.dice, variables, needs);
     if (again.total !== record.total || (record.text !== '' && again.text !== record.text)) {
       throw new DiceEntryError(
         'save/inconsistent',

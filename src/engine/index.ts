@@ -32,3 +32,6 @@ export type {
 } from './ruleset.js';
 export { type AnyEncounter, loadEncounter, parseSavedEncounter } from './save.js';
 export { describeIssue } from './schema-error.js';
+export * as gm from './gm/index.js';
+export { combatantById, withCombatantReplaced } from './combatants.js';
+export type { RollNeeds } from './dice.js';

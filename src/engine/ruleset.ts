@@ -15,6 +15,11 @@ export interface EventBase {
 export interface LegalAction<C extends CommandBase> {
   readonly label: string;
   readonly command: C;
+  /**
+   * Actions too many to list one by one (a unit's moves to every cell in reach) share a group:
+   * an interface shows the group as one line and lets them be typed (`move max c4`).
+   */
+  readonly group?: string;
 }
 
 export type Outcome =

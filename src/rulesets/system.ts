@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ContentKind, ContentLibrary } from '../content/index.js';
-import type { CommandBase, EventBase, Result, Ruleset } from '../engine/index.js';
+import type { CommandBase, EventBase, gm, Result, Ruleset } from '../engine/index.js';
 
 /** One combatant as any tool shows it, whatever the system. */
 export interface CombatantView {
@@ -15,6 +15,14 @@ export interface CombatantView {
   /** Out of the fight: knocked out, fled, or unable to fight on. */
   readonly out: boolean;
   readonly statuses: readonly { readonly name: string; readonly timer: string }[];
+  /** The GM's notes on it ("concentrating", "behind the pillar"). */
+  readonly notes: readonly string[];
+  /**
+   * Its place on the system's clock, in the system's words: `{ initiative: 12 }` (FFRPG),
+   * `{ shot: 9, debt: 2 }` (FFVIII), `{ sp: 15, speed: 12 }` (ZODIAC), `{ turn: 3, cell: 'C4' }`
+   * (Shining Force). null where it has none now.
+   */
+  readonly clock: Readonly<Record<string, number | string | null>>;
 }
 
 /** The state of an encounter in the system's own terms, for a terminal or a web page. */
@@ -27,6 +35,8 @@ export interface EncounterView {
   readonly actor: string | null;
   readonly sides: readonly { readonly id: string; readonly name: string }[];
   readonly combatants: readonly CombatantView[];
+  /** The timing state as data: `{ round: 2, phase: 'action', initiative: 12 }`. */
+  readonly clock: Readonly<Record<string, number | string | null>>;
   /** A battlefield drawn as text, a line each, for systems played on a grid. */
   readonly board?: readonly string[];
 }
@@ -41,9 +51,37 @@ export interface Brief {
   }[];
 }
 
-/** Chance and damage of an action, from the exact odds engine. */
+/** The odds of one action: what a table asks before committing to it. */
 export interface ActionOdds {
+  /** One short line for the legal actions list: `hit 72%, 8-14 dmg, KO 12%`. */
+  readonly summary: string;
+  /** The detail `odds <n>` prints. */
   readonly lines: readonly string[];
+  /** Whom the chances below are about, when the action has one main target. */
+  readonly target?: string;
+  /** Chance the action hits or succeeds (0 to 1). */
+  readonly chance?: number;
+  /** HP the target loses when it hits (healing: HP it gains), before its current HP caps it. */
+  readonly damage?: { readonly min: number; readonly mean: number; readonly max: number };
+  /**
+   * Mean HP loss the target takes from this action, a miss counted as 0: what `damageOf` adds
+   * up over the action's events. For checking odds against sampled play.
+   */
+  readonly meanDamage?: number;
+  /** Chance the target is out of the fight once the action resolves. */
+  readonly knockOut?: number;
+  /** Chance a status the action carries lands. */
+  readonly status?: number;
+  /** What it spends: `8 MP`, `3 shots`, `a Potion`. */
+  readonly cost?: string;
+  /** False where an estimate stands in for exact odds (the lines say which part). */
+  readonly exact: boolean;
+}
+
+/** A roll a command may ask for: its purpose (how it is entered) and its notation. */
+export interface RollSlot {
+  readonly purpose: string;
+  readonly notation: string;
 }
 
 /**
@@ -74,8 +112,27 @@ export interface GameSystem<
   ): { readonly source: string; readonly target: string; readonly amount: number } | undefined;
   /** Rounds so far, for statistics. */
   rounds(state: State): number;
-  /** Odds of an action for the combatant whose turn it is, when the system can tell. */
-  odds?(state: State, command: Command): ActionOdds | undefined;
+  /**
+   * Odds of an action the legal actions list offers (every kind: attacks, spells, items,
+   * off-turn answers); undefined only for what has no chance in it (ending a round, passing).
+   */
+  odds(state: State, command: Command): ActionOdds | undefined;
+  /**
+   * Every roll the command may ask for, by purpose, whatever the dice say (a damage roll after a
+   * hit is listed even if the hit may miss): entered dice are checked against it before any roll
+   * is asked for, and an interface shows which dice it will want. Purposes asked twice in one
+   * command are numbered by the engine (`damage:heket#2`); list the base purpose.
+   */
+  rolls(state: State, command: Command): readonly RollSlot[];
+  /** What the system adds to the GM's vocabulary (resources, clock, elements, examples). */
+  readonly gm: gm.GmVocabulary;
+  /**
+   * The sheet `gm add <content-id>` brings in, read from content (a character or monster id),
+   * as the ruleset's gm-add command carries it.
+   */
+  newcomer(library: ContentLibrary, contentId: string): Result<unknown>;
+  /** System-only GM commands (`gm move max c4`, `gm death ogre`); undefined when not one. */
+  parseGm?(state: State, line: string): Result<Command> | undefined;
   /**
    * A command typed in the system's own words (`move max c4`), for what the legal actions list
    * only by label; undefined when the text is not one.

@@ -20,10 +20,11 @@ export class EnteredDice implements DiceSource {
     }
     const index = this.next++;
     const entered = this.faces[index]!;
-    // A physical d10 prints 0 on its tenth face.
-    const face = sides === 10 && entered === 0 ? 10 : entered;
+    // A physical d10 prints 0 on its tenth face, and a d100 (or the tens die of a pair) 00 on
+    // its hundredth: the rule texts read both as the highest face.
+    const face = (sides === 10 || sides === 100) && entered === 0 ? sides : entered;
     if (!Number.isInteger(face) || face < 1 || face > sides) {
-      const range = sides === 10 ? '0 (for 10) to 10' : `1 to ${sides}`;
+      const range = sides === 10 || sides === 100 ? `0 (for ${sides}) to ${sides}` : `1 to ${sides}`;
       throw new DiceError(
         'dice/entered-out-of-range',
         `entered die ${index + 1} is ${entered}, but it fills a d${sides}, which shows ${range}`,

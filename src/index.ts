@@ -42,5 +42,6 @@ export * as content from './content/index.js';
 export * as engine from './engine/index.js';
 export * as ffrpg from './rulesets/ffrpg/index.js';
 export * as ffviii from './rulesets/ffviii/index.js';
-export { CONTENT_KINDS, RULESETS, rulesetById } from './rulesets/index.js';
+export { CONTENT_KINDS, RULESETS, rulesetById, SYSTEMS, systemById } from './rulesets/index.js';
+export * as shiningForce from './rulesets/shining-force/index.js';
 export * as zodiac from './rulesets/zodiac/index.js';

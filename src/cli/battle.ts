@@ -57,7 +57,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
 
   const read = readEncounterFile(file, SYSTEMS);
   if (!read.ok) throw new UsageError(read.errors.map(formatContentError).join('\n'));
-  const { system, setup, name } = read.encounter;
+  const { system, setup, name, library } = read.encounter;
   const encounter =
     flags.load === undefined ? created(system, setup, seed) : loaded(system, flags.load);
 
@@ -77,7 +77,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   const reader = new LineReader(input, io, input.isTTY === true && io.write !== undefined);
   if (reader.interactive) io.out('Type help for the commands.');
   try {
-    await new BattleSession(io, system, encounter, reader, flags.dice === 'manual').run();
+    await new BattleSession(io, system, encounter, reader, flags.dice === 'manual', library).run();
   } finally {
     reader.close();
   }

@@ -16,10 +16,10 @@ export {
   encounterInvalid,
   entitiesById,
   idOrInline,
-  type SheetChoice,
-  sheetNamed,
   type NamedSheet,
+  type SheetChoice,
   sheetById,
+  sheetNamed,
   sidesFrom,
 } from './encounter-sheets.js';
 export {

@@ -1,6 +1,6 @@
 import {
-  type DiceExpression,
   DiceError,
+  type DiceExpression,
   type DiceSource,
   diceDistribution,
   EnteredDice,

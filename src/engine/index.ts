@@ -1,4 +1,7 @@
 /** The encounter engine: what every system shares. Names nothing system-specific. */
+
+export { combatantById, withCombatantReplaced } from './combatants.js';
+export type { RollNeeds } from './dice.js';
 export {
   CommandDice,
   type CommandDiceOptions,
@@ -14,6 +17,7 @@ export {
   type SavedEncounter,
   type SubmitOptions,
 } from './encounter.js';
+export * as gm from './gm/index.js';
 export { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
 export {
   decideByResolving,
@@ -32,6 +36,3 @@ export type {
 } from './ruleset.js';
 export { type AnyEncounter, loadEncounter, parseSavedEncounter } from './save.js';
 export { describeIssue } from './schema-error.js';
-export * as gm from './gm/index.js';
-export { combatantById, withCombatantReplaced } from './combatants.js';
-export type { RollNeeds } from './dice.js';

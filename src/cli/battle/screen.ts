@@ -1,3 +1,4 @@
+import { DiceError } from '../../dice/index.js';
 import type {
   AnyEncounter,
   CommandBase,
@@ -6,7 +7,8 @@ import type {
   Outcome,
 } from '../../engine/index.js';
 import { effectiveHistory } from '../../engine/index.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
+import { menuOf } from './pick.js';
 
 /**
  * The state of a battle as the table reads it: the timing in the system's own terms, everyone
@@ -24,18 +26,61 @@ export function stateLines(system: AnySystem, encounter: AnyEncounter): string[]
       const hp = `HP ${c.hp}/${c.maxHp}`.padEnd(12);
       // A system without MP (FFVIII) shows none rather than a row of 0/0.
       const mp = c.maxMp === 0 ? '' : `MP ${c.mp}/${c.maxMp}`.padEnd(10);
-      const extra = [c.out ? 'OUT' : '', statuses].filter((s) => s !== '').join('  ');
+      const notes = c.notes.length === 0 ? '' : `(${c.notes.join('; ')})`;
+      const extra = [c.out ? 'OUT' : '', statuses, notes].filter((s) => s !== '').join('  ');
       lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp}${mp === '' ? '' : ' '}${extra}`.trimEnd());
     }
   }
   const actor = view.combatants.find((c) => c.id === view.actor);
   if (actor !== undefined) lines.push(`${actor.name}'s turn.`);
-  lines.push(...actionLines(encounter.legalActions()));
+  lines.push(...actionLines(system, encounter.state, encounter.legalActions()));
   return lines;
 }
 
-export function actionLines(actions: readonly LegalAction<CommandBase>[]): string[] {
-  return actions.map((a, i) => `  ${String(i + 1).padStart(2)}. ${a.label}`);
+/**
+ * The numbered legal actions, each with its odds inline; a group of actions too many to list
+ * (moves to every cell) is one line saying how to type them.
+ */
+export function actionLines(
+  system: AnySystem,
+  state: unknown,
+  actions: readonly LegalAction<CommandBase>[],
+): string[] {
+  const menu = menuOf(actions);
+  const listed = menu.filter((a) => a.group === undefined);
+  const width = Math.min(48, Math.max(0, ...listed.map((a) => a.label.length)));
+  const lines = listed.map((a, i) => {
+    const summary = oddsOf(system, state, a.command)?.summary ?? '';
+    const label = summary === '' ? a.label : `${a.label.padEnd(width)}  ${summary}`;
+    return `  ${String(i + 1).padStart(2)}. ${label}`;
+  });
+  const groups = new Map<string, LegalAction<CommandBase>[]>();
+  for (const a of menu)
+    if (a.group !== undefined) groups.set(a.group, [...(groups.get(a.group) ?? []), a]);
+  for (const [group, members] of groups) {
+    const first =
+      listed.length + menu.filter((a) => a.group !== undefined).indexOf(members[0]!) + 1;
+    lines.push(
+      `  ${String(first).padStart(2)}-${first + members.length - 1}. ${members.length} x ${group}, typed by name: ${members[0]!.label}`,
+    );
+  }
+  return lines;
+}
+
+/** The system's odds of an action; odds too large to work out read as none, not as a crash. */
+export function oddsOf(
+  system: AnySystem,
+  state: unknown,
+  command: CommandBase,
+): ActionOdds | undefined {
+  try {
+    return system.odds(state, command);
+  } catch (error) {
+    if (error instanceof DiceError) {
+      return { summary: 'odds: too many outcomes', lines: [error.message], exact: false };
+    }
+    throw error;
+  }
 }
 
 /** What a command did, from the system's describe; a command that prints nothing shows its label. */
@@ -79,4 +124,33 @@ export function outcomeLine(system: AnySystem, encounter: AnyEncounter, outcome:
   const side = system.view(encounter.state).sides.find((s) => s.id === outcome.winner);
   const who = outcome.winner === null ? 'a draw' : `${side?.name ?? outcome.winner} won`;
   return `Outcome: ${who}. ${outcome.reason}`;
+}
+
+/**
+ * The state as plain JSON (`view --json`): the system, the timing as text and as data, whose
+ * turn it is, and every combatant with its resources, statuses, notes and place on the clock.
+ */
+export function viewJson(system: AnySystem, encounter: AnyEncounter): Record<string, unknown> {
+  const view = system.view(encounter.state);
+  return {
+    system: system.ruleset.id,
+    timing: view.timing,
+    clock: view.clock,
+    actor: view.actor,
+    over: encounter.outcome().over,
+    sides: view.sides,
+    combatants: view.combatants.map((c) => ({
+      id: c.id,
+      name: c.name,
+      side: c.side,
+      hp: c.hp,
+      maxHp: c.maxHp,
+      mp: c.mp,
+      maxMp: c.maxMp,
+      out: c.out,
+      statuses: c.statuses,
+      notes: c.notes,
+      clock: c.clock,
+    })),
+  };
 }

@@ -1,24 +1,29 @@
 import { writeFileSync } from 'node:fs';
+import type { ContentLibrary } from '../../content/index.js';
 import { DiceError, parseEnteredFaces } from '../../dice/index.js';
-import type { AnyEncounter, CommandBase, LegalAction } from '../../engine/index.js';
+import { type AnyEncounter, type CommandBase, gm, type LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
 import type { Io } from '../io.js';
+import { gmCommandFrom } from './gm.js';
 import type { LineReader } from './lines.js';
-import { eventLines, logLines, outcomeLine, stateLines } from './screen.js';
+import { matchAction, menuOf } from './pick.js';
+import { eventLines, logLines, oddsOf, outcomeLine, stateLines, viewJson } from './screen.js';
 
 const HELP = [
   'Commands:',
-  '  3, attack heket          take legal action 3, or the one whose name starts so',
-  '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by purpose',
+  '  3, attack heket          take legal action 3, or the one whose words begin so',
+  '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by roll name:',
+  '                           the faces (2,8) or one number for the total (damage:heket=32)',
   '  move max c4              on a battlefield: move to a cell (any cell in reach)',
   '  equip|unequip|drop max <item>   change equipment (not an action)',
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
   '  undo [n], redo [n]       take back, or put back, the last n commands',
   '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',
   '  log                      every event so far, by command',
-  '  odds <n>                 the chances of action n',
-  '  show                     the battle as it stands',
-  '  help, quit',
+  '  odds <n>                 the chances of action n, in detail',
+  '  gm ...                   the GM overrules the sheet: help gm lists the GM commands',
+  '  show, view --json        the battle as it stands (as one JSON line)',
+  '  help, help gm, quit',
 ];
 
 /** What a line asked for: keep going, or stop (quit, or the input ended). */
@@ -33,6 +38,8 @@ export class BattleSession {
     private readonly reader: LineReader,
     /** Physical dice: every roll asked for as it is needed. */
     private manual: boolean,
+    /** The encounter's content, where `gm add` finds its sheets. */
+    private readonly library?: ContentLibrary,
   ) {}
 
   async run(): Promise<void> {
@@ -58,7 +65,13 @@ export class BattleSession {
     switch (word.toLowerCase()) {
       case 'help':
       case '?':
-        for (const text of HELP) this.io.out(text);
+        for (const text of arg.toLowerCase() === 'gm' ? gm.gmHelp(this.system.gm) : HELP)
+          this.io.out(text);
+        return 'go-on';
+      case 'gm':
+        return this.gm(arg);
+      case 'view':
+        this.view(arg);
         return 'go-on';
       case 'quit':
       case 'exit':
@@ -116,13 +129,41 @@ export class BattleSession {
   }
 
   private odds(arg: string): void {
-    const action = this.encounter.legalActions()[Number(arg) - 1];
-    if (!/^\d+$/.test(arg) || action === undefined) {
-      this.io.out(`odds takes the number of a legal action: odds 1`);
+    const menu = menuOf(this.encounter.legalActions());
+    const matches = arg === '' ? [] : matchAction(menu, arg);
+    if (matches.length !== 1) {
+      this.io.out(`odds takes the number or name of a legal action: odds 1`);
       return;
     }
-    const odds = this.system.odds?.(this.encounter.state, action.command);
-    for (const line of odds?.lines ?? ['no odds for that action']) this.io.out(line);
+    const odds = oddsOf(this.system, this.encounter.state, matches[0]!.command);
+    for (const line of odds?.lines ?? ['nothing in that action is left to chance'])
+      this.io.out(line);
+  }
+
+  /** `view --json`: the state as one JSON line, for scripts and other tools. */
+  private view(arg: string): void {
+    if (arg === '') {
+      this.show();
+      return;
+    }
+    if (arg !== '--json') {
+      this.io.out('view, or view --json for one JSON line');
+      return;
+    }
+    this.io.out(JSON.stringify(viewJson(this.system, this.encounter)));
+  }
+
+  private async gm(line: string): Promise<Next> {
+    if (line === '') {
+      for (const text of gm.gmHelp(this.system.gm)) this.io.out(text);
+      return 'go-on';
+    }
+    const command = gmCommandFrom(this.system, this.library, this.encounter.state, line);
+    if (!command.ok) {
+      this.io.out(`Refused: ${command.error.message}`);
+      return 'go-on';
+    }
+    return this.submit({ label: `gm ${line}`, command: command.value }, {});
   }
 
   private diceMode(arg: string): void {
@@ -160,31 +201,52 @@ export class BattleSession {
       this.io.out(action);
       return 'go-on';
     }
+    const unknown = this.unknownRolls(action.command, entered);
+    if (unknown !== undefined) {
+      this.io.out(`Refused: ${unknown}`);
+      return 'go-on';
+    }
     return this.submit(action, entered);
   }
 
   /** The legal action a number or a name means, or why there is none. */
   private pick(text: string): LegalAction<CommandBase> | string {
-    const actions = this.encounter.legalActions();
+    const menu = menuOf(this.encounter.legalActions());
     if (text === '') return 'give the action first, then the dice: 1 hit:heket=2,8';
-    if (/^\d+$/.test(text)) {
-      return (
-        actions[Number(text) - 1] ?? `there is no action ${text}: choose 1 to ${actions.length}`
-      );
-    }
-    const wanted = text.toLowerCase();
-    const exact = actions.find((a) => a.label.toLowerCase() === wanted);
-    if (exact !== undefined) return exact;
-    const matches = actions.filter((a) => a.label.toLowerCase().startsWith(wanted));
+    const matches = matchAction(menu, text);
     if (matches.length === 1) return matches[0]!;
-    if (matches.length > 1) {
-      return `'${text}' could be ${matches.map((a) => a.label).join(' or ')}: say more, or use the number`;
-    }
+    if (/^\d+$/.test(text)) return `there is no action ${text}: choose 1 to ${menu.length}`;
     // A command typed in the system's own words (`move max c4`), when it has them.
     const typed = this.system.parseAction?.(this.encounter.state, text);
     if (typed !== undefined) return { label: text, command: typed };
+    if (matches.length > 1) {
+      const shown = matches.slice(0, 6).map((a) => a.label);
+      const more = matches.length > 6 ? ` (and ${matches.length - 6} more)` : '';
+      return `'${text}' could be ${shown.join(' or ')}${more}: say more, or use the number`;
+    }
     const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
     return `unknown command '${shown}': choose an action by number or name, or type help`;
+  }
+
+  /**
+   * Entered dice for a roll the action never makes (a typo: `hti:heket`), found before any
+   * dice are asked for; undefined when every name is one of the action's rolls.
+   */
+  private unknownRolls(
+    command: CommandBase,
+    entered: Record<string, number[]>,
+  ): string | undefined {
+    const names = Object.keys(entered);
+    if (names.length === 0) return undefined;
+    const slots = this.system.rolls(this.encounter.state, command);
+    const known = new Set(slots.map((slot) => slot.purpose));
+    const unknown = names.filter((name) => !known.has(name.replace(/#\d+$/, '')));
+    if (unknown.length === 0) return undefined;
+    const rolls =
+      slots.length === 0
+        ? 'it rolls no dice'
+        : `its rolls: ${slots.map((slot) => `${slot.purpose} (${slot.notation})`).join(', ')}`;
+    return `this action makes no roll named ${unknown.join(', ')}; ${rolls}`;
   }
 
   /**
@@ -228,10 +290,10 @@ export class BattleSession {
     notation: string,
   ): Promise<number[] | 'cancel' | undefined> {
     const hint = notation.includes('d%')
-      ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100)'
+      ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number)'
       : /\bfs\b/.test(notation)
         ? ' (the positive die, with a reroll after each 6, then the negative die: 6 3 2 is 9 - 2)'
-        : '';
+        : ' (the faces, or one number for the total)';
     for (;;) {
       const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
       if (line === undefined) return undefined;

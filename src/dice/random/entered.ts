@@ -24,7 +24,8 @@ export class EnteredDice implements DiceSource {
     // its hundredth: the rule texts read both as the highest face.
     const face = (sides === 10 || sides === 100) && entered === 0 ? sides : entered;
     if (!Number.isInteger(face) || face < 1 || face > sides) {
-      const range = sides === 10 || sides === 100 ? `0 (for ${sides}) to ${sides}` : `1 to ${sides}`;
+      const range =
+        sides === 10 || sides === 100 ? `0 (for ${sides}) to ${sides}` : `1 to ${sides}`;
       throw new DiceError(
         'dice/entered-out-of-range',
         `entered die ${index + 1} is ${entered}, but it fills a d${sides}, which shows ${range}`,

@@ -1,4 +1,6 @@
 /** GM control: one vocabulary of GM commands for every system, and what they share. */
+
+export { type AmountBasis, resolveGmAmount } from './amount.js';
 export {
   GM_COMMAND_TYPES,
   GM_REMOVE_REASONS,
@@ -9,7 +11,6 @@ export {
   gmCommandSchemas,
   isGmCommand,
 } from './commands.js';
-export { type AmountBasis, resolveGmAmount } from './amount.js';
 export { evolveNotes, MAX_NOTES, type NoteEvent, type Notes, noteEvent, notesOf } from './notes.js';
 export {
   type GmAddRequest,

@@ -283,7 +283,8 @@ function amountOf(word: string): GmAmount | undefined {
 }
 
 function note(words: readonly string[], context: GmContext): Result<GmRequest> {
-  if (words.length === 0) return err('gm/usage', 'gm note <who> <text>, or gm note <who> - to clear');
+  if (words.length === 0)
+    return err('gm/usage', 'gm note <who> <text>, or gm note <who> - to clear');
   // The name is the longest run of leading words that names someone exactly, else one word.
   let used = 1;
   let target: string | undefined;
@@ -312,7 +313,8 @@ export function gmHelp(vocabulary: GmVocabulary): string[] {
     'GM commands (<who> is an id or a name; a change is logged, undoable and saved):',
     '  gm hp <who> <n|+n|-n>                  set or change current HP (never the maximum)',
   ];
-  if (vocabulary.mp) lines.push('  gm mp <who> <n|+n|-n>                  set or change current MP');
+  if (vocabulary.mp)
+    lines.push('  gm mp <who> <n|+n|-n>                  set or change current MP');
   for (const r of vocabulary.resources) {
     const form = `gm ${r.name} <who>${r.key === undefined ? '' : ` <${r.key}>`} ${r.flag ? '<yes|no>' : '<n|+n|-n>'}`;
     lines.push(`  ${form.padEnd(38)} ${r.help}`);

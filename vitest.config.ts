@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,5 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Statistical tests sample 100,000 rolls per expression; CLI tests spawn processes.
     testTimeout: 60_000,
+    // Battles autosave by default; tests keep theirs out of the working tree.
+    env: { MOOGLE_SAVES_DIR: join(tmpdir(), 'moogle-test-saves') },
   },
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { formatContentError } from '../content/index.js';
 import { seededDice } from '../dice/index.js';
@@ -8,9 +9,10 @@ import { randomSeed } from '../index.js';
 import { RULESETS, SYSTEMS } from '../rulesets/index.js';
 import type { AnySystem } from '../rulesets/system.js';
 import { DEFAULT_POLICY, POLICIES, type Policy, policyNamed } from '../sim/policies.js';
+import { newAutosavePath, writeAtomically } from './battle/autosave.js';
 import { LineReader } from './battle/lines.js';
 import { eventLines, outcomeLine, stateLines } from './battle/screen.js';
-import { BattleSession } from './battle/session.js';
+import { BattleSession, ScriptStopped } from './battle/session.js';
 import { parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
 
@@ -23,6 +25,9 @@ interface BattleFlags {
   auto?: boolean;
   policy?: string;
   dice?: string;
+  /** A path, or false for --no-autosave. */
+  autosave?: string | false;
+  keepGoing?: boolean;
 }
 
 export function registerBattle(program: Command, io: Io): void {
@@ -36,6 +41,12 @@ export function registerBattle(program: Command, io: Io): void {
     .option('--auto', 'let a policy play every side to the end')
     .option('--policy <name>', `the policy for --auto: ${policies} (default ${DEFAULT_POLICY})`)
     .option('--dice <mode>', 'manual: ask for every roll (physical dice); auto: roll them', 'auto')
+    .option(
+      '--autosave <file>',
+      'write every accepted command here at once (default: a new file in ./moogle-saves)',
+    )
+    .option('--no-autosave', 'keep no autosave')
+    .option('--keep-going', 'from a script: go on past a rejected line instead of stopping')
     .action((file: string, flags: BattleFlags) => runBattle(file, flags, io));
 }
 
@@ -61,6 +72,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   const encounter =
     flags.load === undefined ? created(system, setup, seed) : loaded(system, flags.load);
 
+  const autosave = autosavePath(file, flags);
   io.out(`${name} (${system.ruleset.name})`);
   // The seed decides the dice of a new battle and the policy's choices: print it to replay.
   if (flags.load === undefined || flags.auto) {
@@ -71,15 +83,44 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   }
   if (flags.auto) {
     autoPlay(io, system, encounter, policy, seed);
+    if (autosave !== undefined) {
+      writeAtomically(autosave, `${JSON.stringify(encounter.save())}\n`);
+      io.out(`Autosaved to ${autosave}; --load ${autosave} resumes it.`);
+    }
     return;
   }
+  if (autosave !== undefined) io.out(`Autosave: ${autosave} (every command, as it is accepted)`);
   const input = io.input ?? process.stdin;
   const reader = new LineReader(input, io, input.isTTY === true && io.write !== undefined);
   if (reader.interactive) io.out('Type help for the commands.');
   try {
-    await new BattleSession(io, system, encounter, reader, flags.dice === 'manual', library).run();
+    await new BattleSession(io, system, encounter, reader, {
+      manual: flags.dice === 'manual',
+      library,
+      encounterFile: file,
+      keepGoing: flags.keepGoing === true,
+      ...(autosave === undefined ? {} : { autosave }),
+    }).run();
+  } catch (error) {
+    if (error instanceof ScriptStopped) throw new UsageError(error.message);
+    throw error;
   } finally {
     reader.close();
+  }
+}
+
+/** The autosave file: the one named, none with --no-autosave, else a new one in the saves folder. */
+function autosavePath(encounterFile: string, flags: BattleFlags): string | undefined {
+  if (flags.autosave === false) return undefined;
+  if (typeof flags.autosave === 'string') {
+    if (resolve(flags.autosave) === resolve(encounterFile))
+      throw new UsageError('--autosave names the encounter file; choose another file');
+    return flags.autosave;
+  }
+  try {
+    return newAutosavePath(encounterFile, new Date(), existsSync);
+  } catch (error) {
+    throw new UsageError(`cannot make the autosave folder: ${(error as Error).message}`);
   }
 }
 

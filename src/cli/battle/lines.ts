@@ -9,6 +9,8 @@ import type { Io } from '../io.js';
 export class LineReader {
   private readonly readline: Interface;
   private readonly lines: AsyncIterator<string>;
+  /** How many lines have been read: what a script's error points at. */
+  lineNumber = 0;
 
   constructor(
     input: NodeJS.ReadableStream,
@@ -30,6 +32,7 @@ export class LineReader {
     if (this.interactive) this.io.write?.(prompt);
     const next = await this.lines.next();
     if (next.done === true) return undefined;
+    this.lineNumber++;
     const line = next.value.trim();
     if (!this.interactive) this.io.out(`${prompt}${line}`);
     return line;

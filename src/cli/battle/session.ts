@@ -1,9 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ContentLibrary } from '../../content/index.js';
 import { DiceError, parseEnteredFaces } from '../../dice/index.js';
 import { type AnyEncounter, type CommandBase, gm, type LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
 import type { Io } from '../io.js';
+import { writeAtomically } from './autosave.js';
 import { gmCommandFrom } from './gm.js';
 import type { LineReader } from './lines.js';
 import { matchAction, menuOf } from './pick.js';
@@ -26,36 +28,102 @@ const HELP = [
   '  help, help gm, quit',
 ];
 
-/** What a line asked for: keep going, or stop (quit, or the input ended). */
+/** What a line asked for: keep going, or stop (quit, the input ended, or a script failed). */
 type Next = 'go-on' | 'stop';
 
-/** The interactive battle: reads a line, does it, shows what changed, until the end or quit. */
+export interface SessionOptions {
+  /** Physical dice: every roll asked for as it is needed. */
+  readonly manual: boolean;
+  /** The encounter's content, where `gm add` finds its sheets. */
+  readonly library?: ContentLibrary;
+  /** Written after every accepted command, before its result is shown; none when undefined. */
+  readonly autosave?: string;
+  /** The encounter file: `save` never writes over it. */
+  readonly encounterFile?: string;
+  /** From a script: go on past a rejected line instead of stopping at the first. */
+  readonly keepGoing?: boolean;
+}
+
+/**
+ * A line from a script that was rejected, and the run stopped there: the battle command turns
+ * it into exit status 2.
+ */
+export class ScriptStopped extends Error {
+  override readonly name = 'ScriptStopped';
+}
+
+/**
+ * The interactive battle: reads a line, does it, shows what changed, until quit or the end of
+ * the input. The session stays open after the battle ends, so the last blow can be undone and
+ * the end saved or logged.
+ */
 export class BattleSession {
+  private manual: boolean;
+  private failure: string | undefined;
+
   constructor(
     private readonly io: Io,
     private readonly system: AnySystem,
     private readonly encounter: AnyEncounter,
     private readonly reader: LineReader,
-    /** Physical dice: every roll asked for as it is needed. */
-    private manual: boolean,
-    /** The encounter's content, where `gm add` finds its sheets. */
-    private readonly library?: ContentLibrary,
-  ) {}
+    private readonly options: SessionOptions,
+  ) {
+    this.manual = options.manual;
+  }
 
   async run(): Promise<void> {
-    if (!this.encounter.outcome().over) this.show();
-    while (!this.encounter.outcome().over) {
+    let announced = this.encounter.outcome().over;
+    if (announced) this.io.out(this.outcome());
+    else this.show();
+    for (;;) {
       const line = await this.reader.ask('> ');
-      if (line === undefined || (await this.handle(line)) === 'stop') {
-        this.io.out('Quit: the battle is not over.');
-        return;
+      if (line === undefined || (await this.handle(line)) === 'stop') break;
+      const over = this.encounter.outcome().over;
+      if (over && !announced) {
+        this.io.out(this.outcome());
+        if (this.reader.interactive) this.io.out('The battle is over: undo, save, log, or quit.');
       }
+      announced = over;
     }
-    this.io.out(outcomeLine(this.system, this.encounter, this.encounter.outcome()));
+    if (this.failure !== undefined) throw new ScriptStopped(this.failure);
+    if (!this.encounter.outcome().over) this.io.out('Quit: the battle is not over.');
+    if (this.options.autosave !== undefined && this.encounter.log.length > 0)
+      this.io.out(
+        `Autosaved to ${this.options.autosave}; --load ${this.options.autosave} resumes it.`,
+      );
+  }
+
+  private outcome(): string {
+    return outcomeLine(this.system, this.encounter, this.encounter.outcome());
   }
 
   private show(): void {
     for (const line of stateLines(this.system, this.encounter)) this.io.out(line);
+  }
+
+  /**
+   * A line that could not be done. At a terminal the person reads why and types again; from a
+   * script the run stops here (unless --keep-going), since every line after it assumed it.
+   */
+  private reject(message: string): Next {
+    this.io.out(message);
+    if (this.reader.interactive || this.options.keepGoing) return 'go-on';
+    this.failure = `line ${this.reader.lineNumber}: ${message}`;
+    return 'stop';
+  }
+
+  /**
+   * Every accepted change goes to the autosave before anything is shown: a fight killed at any
+   * moment keeps every command it showed a result for.
+   */
+  private persist(): void {
+    const path = this.options.autosave;
+    if (path === undefined) return;
+    try {
+      writeAtomically(path, `${JSON.stringify(this.encounter.save())}\n`);
+    } catch (error) {
+      this.io.err(`moogle: cannot write the autosave ${path}: ${(error as Error).message}`);
+    }
   }
 
   private async handle(line: string): Promise<Next> {
@@ -71,8 +139,7 @@ export class BattleSession {
       case 'gm':
         return this.gm(arg);
       case 'view':
-        this.view(arg);
-        return 'go-on';
+        return this.view(arg);
       case 'quit':
       case 'exit':
         return 'stop';
@@ -81,76 +148,70 @@ export class BattleSession {
         return 'go-on';
       case 'undo':
       case 'redo':
-        this.travel(word.toLowerCase() as 'undo' | 'redo', arg);
-        return 'go-on';
+        return this.travel(word.toLowerCase() as 'undo' | 'redo', arg);
       case 'save':
-        this.save(arg);
-        return 'go-on';
+        return this.save(arg);
       case 'log':
         for (const text of logLines(this.system, this.encounter)) this.io.out(text);
         return 'go-on';
       case 'odds':
-        this.odds(arg);
-        return 'go-on';
+        return this.odds(arg);
       case 'dice':
-        this.diceMode(arg);
-        return 'go-on';
+        return this.diceMode(arg);
       default:
+        if (this.encounter.outcome().over) {
+          return this.reject('The battle is over: undo, save, log, view, or quit.');
+        }
         return this.act(line);
     }
   }
 
-  private travel(type: 'undo' | 'redo', arg: string): void {
-    if (!/^\d*$/.test(arg)) {
-      this.io.out(`${type} takes a number of commands: ${type} 2`);
-      return;
-    }
+  private travel(type: 'undo' | 'redo', arg: string): Next {
+    if (!/^\d*$/.test(arg)) return this.reject(`${type} takes a number of commands: ${type} 2`);
     const steps = arg === '' ? 1 : Number(arg);
     const result = type === 'undo' ? this.encounter.undo(steps) : this.encounter.redo(steps);
-    if (!result.ok) {
-      this.io.out(`Cannot ${type}: ${result.error.message}`);
-      return;
-    }
+    if (!result.ok) return this.reject(`Cannot ${type}: ${result.error.message}`);
+    this.persist();
     this.io.out(`${type === 'undo' ? 'Undid' : 'Redid'} ${plural(steps, 'command')}.`);
     this.show();
+    return 'go-on';
   }
 
-  private save(file: string): void {
-    if (file === '') {
-      this.io.out('save takes a file name: save battle.json');
-      return;
+  private save(file: string): Next {
+    if (file === '') return this.reject('save takes a file name: save battle.json');
+    const encounterFile = this.options.encounterFile;
+    if (encounterFile !== undefined && sameFile(file, encounterFile)) {
+      return this.reject(`Refused: ${file} is the encounter file; save to another file`);
     }
     try {
-      writeFileSync(file, `${JSON.stringify(this.encounter.save(), null, 2)}\n`);
-      this.io.out(`Saved to ${file}; resume with --load ${file}.`);
+      writeAtomically(file, `${JSON.stringify(this.encounter.save(), null, 2)}\n`);
     } catch (error) {
-      this.io.out(`Cannot write ${file}: ${(error as Error).message}`);
+      return this.reject(`Cannot write ${file}: ${(error as Error).message}`);
     }
+    this.io.out(`Saved to ${file}; resume with --load ${file}.`);
+    return 'go-on';
   }
 
-  private odds(arg: string): void {
+  private odds(arg: string): Next {
     const menu = menuOf(this.encounter.legalActions());
     const matches = arg === '' ? [] : matchAction(menu, arg);
-    if (matches.length !== 1) {
-      this.io.out(`odds takes the number or name of a legal action: odds 1`);
-      return;
-    }
+    if (matches.length !== 1)
+      return this.reject('odds takes the number or name of a legal action: odds 1');
     const odds = oddsOf(this.system, this.encounter.state, matches[0]!.command);
     for (const line of odds?.lines ?? ['nothing in that action is left to chance'])
       this.io.out(line);
+    return 'go-on';
   }
 
   /** `view --json`: the state as one JSON line, for scripts and other tools. */
-  private view(arg: string): void {
+  private view(arg: string): Next {
     if (arg === '') {
       this.show();
-      return;
+      return 'go-on';
     }
-    if (arg !== '--json') {
-      this.io.out('view, or view --json for one JSON line');
-      return;
-    }
+    if (arg !== '--json') return this.reject('view, or view --json for one JSON line');
     this.io.out(JSON.stringify(viewJson(this.system, this.encounter)));
+    return 'go-on';
   }
 
   private async gm(line: string): Promise<Next> {
@@ -158,24 +219,20 @@ export class BattleSession {
       for (const text of gm.gmHelp(this.system.gm)) this.io.out(text);
       return 'go-on';
     }
-    const command = gmCommandFrom(this.system, this.library, this.encounter.state, line);
-    if (!command.ok) {
-      this.io.out(`Refused: ${command.error.message}`);
-      return 'go-on';
-    }
+    const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, line);
+    if (!command.ok) return this.reject(`Refused: ${command.error.message}`);
     return this.submit({ label: `gm ${line}`, command: command.value }, {});
   }
 
-  private diceMode(arg: string): void {
+  private diceMode(arg: string): Next {
     const mode = arg.toLowerCase();
-    if (mode !== 'manual' && mode !== 'auto') {
-      this.io.out('dice manual (every roll asked for) or dice auto (rolled here)');
-      return;
-    }
+    if (mode !== 'manual' && mode !== 'auto')
+      return this.reject('dice manual (every roll asked for) or dice auto (rolled here)');
     this.manual = mode === 'manual';
     this.io.out(
       this.manual ? 'Dice: manual; every roll is asked for as it is needed.' : 'Dice: auto.',
     );
+    return 'go-on';
   }
 
   /** An action by number or name, with any `purpose=faces` rolled at the table. */
@@ -192,20 +249,13 @@ export class BattleSession {
         entered[pair[1]!] = parseEnteredFaces(pair[2]!);
       } catch (error) {
         if (!(error instanceof DiceError)) throw error;
-        this.io.out(`${pair[1]}: ${error.message}`);
-        return 'go-on';
+        return this.reject(`${pair[1]}: ${error.message}`);
       }
     }
     const action = this.pick(words.join(' '));
-    if (typeof action === 'string') {
-      this.io.out(action);
-      return 'go-on';
-    }
+    if (typeof action === 'string') return this.reject(action);
     const unknown = this.unknownRolls(action.command, entered);
-    if (unknown !== undefined) {
-      this.io.out(`Refused: ${unknown}`);
-      return 'go-on';
-    }
+    if (unknown !== undefined) return this.reject(`Refused: ${unknown}`);
     return this.submit(action, entered);
   }
 
@@ -251,7 +301,7 @@ export class BattleSession {
 
   /**
    * Submits the action, asking for dice until it goes through: each roll the engine needs
-   * entered (manual dice), and again for any entered faces that do not fit their die.
+   * entered (manual dice), and at a terminal again for entered faces that do not fit their die.
    */
   private async submit(
     action: LegalAction<CommandBase>,
@@ -263,6 +313,7 @@ export class BattleSession {
         enterAll: this.manual,
       });
       if (result.ok) {
+        this.persist();
         const lines = eventLines(this.system, result.value, this.encounter.state, action.label);
         for (const line of lines) this.io.out(line);
         if (!this.encounter.outcome().over) this.show();
@@ -270,16 +321,25 @@ export class BattleSession {
       }
       const { code, message, purpose, notation } = result.error;
       // Only dice errors name a roll; anything else (not your turn, not enough MP) is final.
-      if (purpose === undefined || notation === undefined) {
-        this.io.out(`Refused: ${message}`);
-        return 'go-on';
+      if (purpose === undefined || notation === undefined)
+        return this.reject(`Refused: ${message}`);
+      // From a script, dice that do not fit stop it: the next line is a command, not a retry.
+      if (code !== 'dice/needs-entry') {
+        if (!this.reader.interactive) return this.reject(message);
+        this.io.out(message);
       }
-      if (code !== 'dice/needs-entry') this.io.out(message);
       const faces = await this.askFaces(purpose, notation);
-      if (faces === undefined) return 'stop';
+      if (faces === 'end') return 'stop';
       if (faces === 'cancel') {
         this.io.out('Cancelled; nothing changed.');
         return 'go-on';
+      }
+      if (typeof faces === 'object' && 'rejected' in faces) {
+        // --keep-going: the line was not dice; the action is dropped and the line is a command.
+        const next = this.reject(faces.rejected);
+        if (next === 'stop') return next;
+        this.io.out('Cancelled; nothing changed.');
+        return this.handle(faces.line);
       }
       entered[purpose] = faces;
     }
@@ -288,7 +348,7 @@ export class BattleSession {
   private async askFaces(
     purpose: string,
     notation: string,
-  ): Promise<number[] | 'cancel' | undefined> {
+  ): Promise<number[] | 'cancel' | 'end' | { rejected: string; line: string }> {
     const hint = notation.includes('d%')
       ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number)'
       : /\bfs\b/.test(notation)
@@ -296,15 +356,25 @@ export class BattleSession {
         : ' (the faces, or one number for the total)';
     for (;;) {
       const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
-      if (line === undefined) return undefined;
+      if (line === undefined) return 'end';
       if (line.toLowerCase() === 'cancel') return 'cancel';
       try {
         return parseEnteredFaces(line);
       } catch (error) {
         if (!(error instanceof DiceError)) throw error;
+        if (!this.reader.interactive) return { rejected: `${purpose}: ${error.message}`, line };
         this.io.out(`${error.message}; type the faces again, or cancel`);
       }
     }
+  }
+}
+
+/** Whether two paths name the same file, following links; false if either does not exist. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return resolve(a) === resolve(b);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type CombatantState,
   currentActor,
   hasStatus,
+  isBeyondRevival,
   isStanding,
   type ZodiacState,
 } from './state.js';
@@ -195,7 +196,7 @@ function offered(
 ): boolean {
   switch (aim) {
     case 'fallen':
-      return c.unconscious && !c.dead && friendly(c);
+      return c.unconscious && !isBeyondRevival(c) && friendly(c);
     case 'enemy':
       return isStanding(c) && hostile(c);
     case 'ally':

@@ -24,7 +24,12 @@ const inflict = (
   status: string,
   ticks?: number,
 ) =>
-  run(encounter, { type: 'gm-status', target, status, ...(ticks === undefined ? {} : { ticks }) });
+  run(encounter, {
+    type: 'gm-status',
+    target,
+    status,
+    ...(ticks === undefined ? {} : { timer: ticks }),
+  });
 
 const labels = (encounter: ReturnType<typeof start>) =>
   zodiac.legalActions(encounter.state).map((a) => a.label);

@@ -31,8 +31,8 @@ export function hasTurn(c: CombatantState): boolean {
 }
 
 /** Why a turn passes without an action and costs its 8 SP, if it does. */
-export function lostTurn(state: ZodiacState, c: CombatantState): string | undefined {
-  if (hasStatus(c, 'stun')) return 'stunned';
+export function lostTurn(state: ZodiacState, c: CombatantState, stun = true): string | undefined {
+  if (stun && hasStatus(c, 'stun')) return 'stunned';
   if (hasStatus(c, 'stone')) return 'a statue';
   if (hasStatus(c, 'sleep')) return 'asleep';
   if (c.defending && state.setup.options.defendLasts === 'rest-of-round') return 'defending';
@@ -209,7 +209,7 @@ function endRound(r: Resolution): void {
  * no turn (knocked out, Stopped, under 8 SP), or lost with its 8 SP (asleep, stunned, a statue,
  * defending, skipped by the GM).
  */
-export function passTurn(r: Resolution, cursor: number, id: string): void {
+export function passTurn(r: Resolution, cursor: number, id: string, stun = true): void {
   const c = r.combatant(id);
   if (!hasTurn(c)) {
     const reason =
@@ -227,7 +227,7 @@ export function passTurn(r: Resolution, cursor: number, id: string): void {
     r.emit({ type: 'turn-skipped', cursor, actor: id, reason });
     return;
   }
-  const lost = lostTurn(r.state, c) ?? 'unable to act';
+  const lost = lostTurn(r.state, c, stun) ?? 'unable to act';
   // Stun: "During your next turn ONLY, you lose 8 Speed Points and can take no action."
   r.emit({ type: 'turn-lost', cursor, actor: id, reason: lost, spAfter: c.sp - ACTION_COST });
   if (lost === 'stunned')
@@ -248,10 +248,10 @@ export function settleAfterGm(r: Resolution): void {
   const committed = r.state.committed.includes(actor.id);
   const out = actor.dead || actor.gone !== null || (actor.unconscious && !committed);
   // Stunned in its own turn, it loses its next one: "During your next turn ONLY".
-  const lost = lostTurn(r.state, actor);
-  const acts = actor.unconscious || (hasTurn(actor) && (lost === undefined || lost === 'stunned'));
+  const acts =
+    actor.unconscious || (hasTurn(actor) && lostTurn(r.state, actor, false) === undefined);
   if (!out && acts) return;
-  passTurn(r, r.state.cursor, actor.id);
+  passTurn(r, r.state.cursor, actor.id, false);
   advance(r);
 }
 

@@ -10,6 +10,7 @@ import { BLIND_PENALTY, FLYING_PENALTY, judgeAttack, judgeStatusRoll } from './a
 import type { ZodiacCommand } from './commands.js';
 import { resolve, techTargets } from './decide.js';
 import type { ZodiacEvent } from './events.js';
+import { levelFactor } from './evolve.js';
 import { type CombatantState, hasStatus, isFighting, type ZodiacState } from './state.js';
 import { STATUSES, type StatusId } from './statuses.js';
 import { ACTION_COST } from './timeline.js';
@@ -238,6 +239,7 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
   const tech = command.type === 'tech' ? combatantById(state.setup.techs, command.tech) : undefined;
   const item = command.type === 'item' ? combatantById(state.setup.items, command.item) : undefined;
   const weaponLike = command.type === 'attack' || tech?.type === 'weapon';
+  const factor = levelFactor(state.setup);
   const status: StatusId | undefined =
     command.type === 'attack' ? actor.sheet.weapon?.inflicts[0]?.status : tech?.inflicts[0]?.status;
 
@@ -277,7 +279,8 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
         amount += e.absorbed ? -e.amount : e.amount;
         dealt = true;
       } else if (e.type === 'healed' && e.target === targetId && e.source === actor.id) {
-        amount -= e.amount;
+        // Before the maximum caps it: the roll's total, or a Potion's fixed amount.
+        amount -= e.roll?.total ?? (item === undefined ? e.amount : item.restoreHp * factor);
         dealt = true;
       }
       if (targetId !== undefined) meanDamage += leaf.p * counted(e, targetId);
@@ -315,7 +318,7 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
   if (damage !== undefined)
     parts.push(
       healing
-        ? `+${damage.min}-${damage.max} HP`
+        ? `+${damage.min === damage.max ? damage.min : `${damage.min}-${damage.max}`} HP`
         : damage.min === damage.max
           ? `${damage.min}`
           : `${damage.min}-${damage.max}`,

@@ -1,4 +1,5 @@
 /** The GM's hand in ZODIAC: the shared GM commands decided in Speed Points and ticks. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { type AnyRuleset, loadEncounter } from '../../../src/engine/index.js';
@@ -431,5 +432,87 @@ describe("a d100's 00", () => {
       automatic: true,
       critical: true,
     });
+  });
+});
+
+describe('GM commands at random, among legal actions', () => {
+  it('never throw; a refused one changes nothing; HP, MP and SP stay in range; events replay', () => {
+    const who = fc.constantFrom('keef', 'kid', 'ogre', 'ogre-2', 'nobody', '__proto__');
+    const gmCommand = fc.oneof(
+      fc.record({
+        type: fc.constant('gm-set'),
+        target: who,
+        resource: fc.constantFrom('hp', 'mp', 'sp', 'item', 'ammo'),
+        key: fc.option(fc.constantFrom('potion', 'elixir'), { nil: undefined }),
+        value: fc.integer({ min: -2000, max: 2000 }),
+        relative: fc.boolean(),
+      }),
+      fc.record({
+        type: fc.constant('gm-status'),
+        target: who,
+        status: fc.constantFrom('poison', 'sleep', 'stun', 'stop', 'unconscious', 'reraise', 'x'),
+        timer: fc.option(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant('infinite')), {
+          nil: undefined,
+        }),
+        remove: fc.boolean(),
+      }),
+      fc.record({
+        type: fc.constant('gm-clock'),
+        target: who,
+        value: fc.integer({ min: -30, max: 30 }),
+        relative: fc.boolean(),
+      }),
+      fc.record({ type: fc.constant('gm-skip'), target: who }),
+      fc.record({ type: fc.constant('gm-remove'), target: who }),
+      fc.record({
+        type: fc.constant('gm-damage'),
+        target: who,
+        amount: fc.oneof(fc.integer({ min: 0, max: 500 }), fc.constantFrom('2d6*10', 'd%', 'bad')),
+        element: fc.option(fc.constantFrom('fire', 'ice', 'plasma'), { nil: undefined }),
+        raw: fc.boolean(),
+      }),
+      fc.record({
+        type: fc.constant('gm-heal'),
+        target: who,
+        amount: fc.integer({ min: 0, max: 500 }),
+      }),
+      fc.record({
+        type: fc.constant('gm-add'),
+        side: fc.constantFrom('monsters', 'party', 'nobody'),
+        newcomer: fc.constant({ ...ogre(), statuses: [], items: {}, techs: [], immunities: [] }),
+      }),
+    );
+    const step = fc.oneof(
+      gmCommand,
+      fc.nat().map((n) => ({ legal: n })),
+    );
+    fc.assert(
+      fc.property(fc.integer(), fc.array(step, { maxLength: 40 }), (seed, steps) => {
+        const encounter = start(duel([keef(), keef({ id: 'kid', name: 'Kid' })]), seed);
+        encounter.submit({ type: 'begin-battle' });
+        for (const s of steps) {
+          let command: unknown = s;
+          if ('legal' in s) {
+            const actions = encounter.legalActions();
+            if (actions.length === 0) continue;
+            command = actions[s.legal % actions.length]!.command;
+          }
+          const before = snapshot(encounter);
+          const result = encounter.submit(command);
+          if (!result.ok) expect(snapshot(encounter)).toBe(before);
+          for (const c of Object.values(encounter.state.combatants)) {
+            expect(c.hp).toBeGreaterThanOrEqual(0);
+            expect(c.hp).toBeLessThanOrEqual(c.maxHp);
+            expect(c.mp).toBeGreaterThanOrEqual(0);
+            expect(c.mp).toBeLessThanOrEqual(c.sheet.stats.mp);
+            expect(c.sp).toBeGreaterThanOrEqual(0);
+          }
+        }
+        let state = zodiac.initialState(encounter.setup);
+        for (const event of encounter.events) state = zodiac.evolve(state, event);
+        expect(state).toEqual(encounter.state);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -29,7 +29,7 @@ export const MAX_SP = 9999;
 /** Potions a combatant may carry of one kind, as a sheet may. */
 export const MAX_ITEMS = 99;
 
-/** What `gm <resource>` sets in ZODIAC, besides nothing else: the table's words. */
+/** What `gm <resource>` sets in ZODIAC, in the table's words. */
 export const GM_RESOURCES: readonly GmResourceName[] = ['hp', 'mp', 'sp', 'item'];
 
 /**

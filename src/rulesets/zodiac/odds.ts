@@ -11,7 +11,14 @@ import type { ZodiacCommand } from './commands.js';
 import { resolve, techTargets } from './decide.js';
 import type { ZodiacEvent } from './events.js';
 import { levelFactor } from './evolve.js';
-import { type CombatantState, hasStatus, isFighting, type ZodiacState } from './state.js';
+import {
+  type CombatantState,
+  effectiveSpeed,
+  hasStatus,
+  isFighting,
+  isStanding,
+  type ZodiacState,
+} from './state.js';
 import { STATUSES, type StatusId } from './statuses.js';
 import { ACTION_COST } from './timeline.js';
 
@@ -188,6 +195,13 @@ function mainTarget(state: ZodiacState, command: ZodiacCommand): string | undefi
   }
 }
 
+/** A probability summed from shares, with float dust at 0 and 1 swept away. */
+function settled(p: number): number {
+  if (p < 1e-12) return 0;
+  if (p > 1 - 1e-12) return 1;
+  return p;
+}
+
 function pct(p: number): string {
   if (p > 0 && p < 0.005) return '<1%';
   if (p < 1 && p > 0.995) return '>99%';
@@ -208,7 +222,7 @@ function counted(event: ZodiacEvent, target: string): number {
     : 0;
 }
 
-/** The odds of one action; undefined for what has no chance in it (beginning, Free Actions). */
+/** The odds of one action the legal list offers; undefined only for a GM command. */
 export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOdds | undefined {
   if (command.type === 'defend') {
     const actor = combatantById(state.combatants, command.actor);
@@ -225,6 +239,22 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
       cost: `${ACTION_COST} SP`,
       exact: true,
     };
+  }
+  if (command.type === 'free-action')
+    return {
+      summary: 'no roll · no SP',
+      lines: ['A Free Action: no roll and no SP; one a turn, before the action'],
+      cost: 'no SP',
+      exact: true,
+    };
+  if (command.type === 'begin-battle') {
+    const lines = ['Round 1: everyone standing gains Speed + 1d8 SP (purpose sp:<id>)'];
+    for (const id of state.order) {
+      const c = state.combatants[id]!;
+      const speed = effectiveSpeed(c);
+      if (isStanding(c)) lines.push(`  ${c.sheet.name}: ${speed + 1} to ${speed + 8} SP`);
+    }
+    return { summary: 'Speed + 1d8 SP each', lines, exact: true };
   }
   if (command.type !== 'attack' && command.type !== 'tech' && command.type !== 'item')
     return undefined;
@@ -296,6 +326,10 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
     if (after !== undefined && !isFighting(after)) knockOut += leaf.p;
   }
 
+  // Sums of many small shares: a certainty is 1, not 0.9999999999.
+  chance = settled(chance);
+  statusChance = settled(statusChance);
+  knockOut = settled(knockOut);
   const name = target?.sheet.name ?? 'nobody';
   const healing = weight > 0 && high <= 0;
   const damage =

@@ -16,6 +16,7 @@ export function combatantFromSheet(
   setup: ZodiacSetup,
   sheet: CombatantSheet,
   side: string,
+  round = 0,
 ): CombatantState {
   const factor = levelFactor(setup);
   const maxHp = sheet.stats.hp * factor;
@@ -36,8 +37,9 @@ export function combatantFromSheet(
       .map((s) => ({
         status: s.status,
         ticks: s.ticks ?? null,
-        // Sentenced before the battle: "until the end of the next combat round", the first.
-        untilRound: s.status === 'death-sentence' ? 1 : null,
+        // Sentenced as it enters: "until the end of the next combat round" (before the
+        // battle, round 1).
+        untilRound: s.status === 'death-sentence' ? round + 1 : null,
       })),
     defending: false,
     items: { ...sheet.items },
@@ -260,7 +262,7 @@ export function evolve(state: ZodiacState, event: ZodiacEvent): ZodiacState {
       });
     case 'combatant-joined': {
       if (Object.hasOwn(state.combatants, event.sheet.id)) return state;
-      const joined = combatantFromSheet(state.setup, event.sheet, event.side);
+      const joined = combatantFromSheet(state.setup, event.sheet, event.side, state.round);
       return withState(state, {
         combatants: { ...state.combatants, [event.sheet.id]: { ...joined, sp: event.sp } },
         order: [...state.order, event.sheet.id],

@@ -319,7 +319,7 @@ function add(r: Resolution, command: Extract<ZodiacGmCommand, { type: 'gm-add' }
   const roster = state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
   const identity = gm.newcomerIdentity(roster, { id: sheet.id, name: sheet.name }, command.name);
   const joined = { ...sheet, id: identity.id, name: identity.name };
-  const entering = combatantFromSheet(state.setup, joined, side.id);
+  const entering = combatantFromSheet(state.setup, joined, side.id, state.round);
   let sp = 0;
   let roll: RollRecord | null = null;
   if (state.phase === 'ticks' && isStanding(entering)) {

@@ -2,9 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
-import { type AnyRuleset, loadEncounter } from '../../../src/engine/index.js';
+import { readEncounterFile } from '../../../src/encounters/file.js';
+import { type AnyRuleset, gm, loadEncounter } from '../../../src/engine/index.js';
+import { SYSTEMS } from '../../../src/rulesets/index.js';
 import {
   STARTER_CONTENT_DIR,
+  type ZodiacSetup,
   zodiac,
   zodiacKinds,
   zodiacSystem,
@@ -514,5 +517,45 @@ describe('GM commands at random, among legal actions', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('typed as at the table: every example `help gm` shows', () => {
+  it('parses and is accepted by the example encounter', () => {
+    const loaded = loadContent([STARTER_CONTENT_DIR], [...zodiacKinds]);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const read = readEncounterFile('examples/zodiac-keef-and-the-ogre.yaml', SYSTEMS);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    for (const example of zodiacSystem.gm.examples) {
+      const encounter = start(read.encounter.setup as ZodiacSetup, 'typed');
+      begin(encounter);
+      const line = example.replace(/^gm /, '');
+      if (line === 'status ogre -poison')
+        run(encounter, { type: 'gm-status', target: 'ogre', status: 'poison', timer: 4 });
+      const state = encounter.state;
+      const own = zodiacSystem.parseGm!(state, example);
+      let command: unknown;
+      if (own !== undefined) {
+        if (!own.ok) throw new Error(own.error.message);
+        command = own.value;
+      } else {
+        const context = {
+          combatants: state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name })),
+          sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
+          vocabulary: zodiacSystem.gm,
+        };
+        const parsed = gm.parseGmLine(line, context);
+        if (!parsed.ok) throw new Error(`${example}: ${parsed.error.message}`);
+        const request = parsed.value;
+        if (request.type === 'gm-add') {
+          const sheet = zodiacSystem.newcomer(loaded.library, request.content);
+          if (!sheet.ok) throw new Error(sheet.error.message);
+          const { content: _, ...rest } = request;
+          command = { ...rest, newcomer: sheet.value };
+        } else command = request;
+      }
+      const result = encounter.submit(command);
+      expect(result.ok, `${example}: ${result.ok ? '' : result.error.message}`).toBe(true);
+    }
   });
 });

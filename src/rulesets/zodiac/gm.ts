@@ -282,7 +282,7 @@ function effect(
     return ok(true);
   }
   dealDamage(r, null, target.id, {
-    roll: { roll: rolled, base: amount, note: '' },
+    roll: { roll: rolled, base: amount, note: r.explain && rolled !== null ? rolled.text : '' },
     kind: element === undefined ? 'physical' : 'magical',
     element,
     dealt: [],

@@ -48,7 +48,7 @@ function view(state: ZodiacState): EncounterView {
     order.push(line(mark, e.id, `${together}${done}`));
   });
   for (const id of state.order)
-    if (!listed.has(id) && state.phase !== 'start')
+    if (!listed.has(id) && state.phase !== 'start' && state.combatants[id]!.gone === null)
       order.push(line(' ', id, ' (no turn this tick)'));
   return {
     timing,

@@ -17,7 +17,7 @@ import type { AttackRecord } from './events.js';
 import { levelFactor } from './evolve.js';
 import type { StatusApplication, Tech, ZodiacSetup } from './model.js';
 import type { Resolution } from './resolution.js';
-import { type CombatantState, hasStatus, isStanding } from './state.js';
+import { type CombatantState, hasStatus, isBeyondRevival, isStanding } from './state.js';
 import { clearedByUnconsciousness, ENDS_ON_DAMAGE, STATUSES, type StatusId } from './statuses.js';
 
 /** The cap a blow is held to, if the encounter uses the Damage Cap. */
@@ -298,8 +298,12 @@ export function cure(r: Resolution, id: string, statuses: readonly StatusId[]): 
 /** Phoenix Down, Phoenix Pinion, Life: the Unconscious wake; the dead do not. */
 export function revive(r: Resolution, id: string, hpPercent: number, cause: string): void {
   const target = r.combatant(id);
-  if (target.dead) {
-    r.emit({ type: 'no-effect', target: id, reason: `${cause}: dead, beyond revival` });
+  if (isBeyondRevival(target)) {
+    r.emit({
+      type: 'no-effect',
+      target: id,
+      reason: `${cause}: ${target.dead ? 'dead' : 'gone'}, beyond revival`,
+    });
     return;
   }
   if (!target.unconscious) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { statusId } from './model.js';
+import { gm } from '../../engine/index.js';
+import { combatantSchema } from './model.js';
 
 const id = z.string().min(1);
 
@@ -20,24 +21,16 @@ export const commandSchema = z.discriminatedUnion('type', [
     actor: id,
     action: z.string().min(1).max(200),
   }),
-  /** The GM sets HP, MP or SP directly (a house rule, a mistake fixed). */
-  z.strictObject({
-    type: z.literal('gm-adjust'),
-    target: id,
-    hp: z.number().int().min(0).optional(),
-    mp: z.number().int().min(0).optional(),
-    sp: z.number().int().min(0).max(9999).optional(),
-  }),
-  /** The GM inflicts or removes a status effect. */
-  z.strictObject({
-    type: z.literal('gm-status'),
-    target: id,
-    status: statusId,
-    ticks: z.number().int().min(1).max(999).optional(),
-    remove: z.boolean().default(false),
-  }),
   /** "Death should be rare and only occur in dramatic, plot-related situations": the GM's call. */
   z.strictObject({ type: z.literal('gm-death'), target: id }),
+  /** The GM's shared vocabulary; a newcomer carries its whole sheet, so a save replays it. */
+  ...gm.gmCommandSchemas(combatantSchema),
 ]);
 
 export type ZodiacCommand = z.infer<typeof commandSchema>;
+export type ZodiacGmCommand = Extract<ZodiacCommand, { type: gm.GmCommandType | 'gm-death' }>;
+
+/** The GM's commands, ZODIAC's own `gm-death` among them: decided apart from the actions. */
+export function isZodiacGmCommand(command: ZodiacCommand): command is ZodiacGmCommand {
+  return command.type === 'gm-death' || gm.isGmCommand(command);
+}

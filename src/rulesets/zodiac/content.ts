@@ -8,7 +8,9 @@ import {
   entitiesById,
   entityFields,
   idOrInline,
-  sheetNamed,
+  type NamedSheet,
+  sheetById,
+  sidesFrom,
 } from '../../content/index.js';
 import { Encounter, ok, type Result } from '../../engine/index.js';
 import type { ZodiacCommand } from './commands.js';
@@ -117,6 +119,41 @@ export const encounterSpecSchema = z.strictObject({
 });
 export type EncounterSpec = z.input<typeof encounterSpecSchema>;
 
+type SpecCombatant = z.infer<typeof encounterSpecSchema>['sides'][number]['combatants'][number];
+
+/**
+ * One sheet as the combatant it fights as: its weapon inlined, with the encounter's changes
+ * (`id`, `name`, starting `hp` and `mp`). An encounter file's combatants and `gm add`'s
+ * newcomers are built by it alike.
+ */
+function combatantFrom(
+  library: ContentLibrary,
+  named: NamedSheet<SheetFile>,
+  who: Partial<Pick<SpecCombatant, 'id' | 'name' | 'hp' | 'mp'>>,
+): CombatantSheet {
+  const { kind, id, sheet } = named;
+  return {
+    ...entityFields(sheet),
+    id: who.id ?? id,
+    kind,
+    name: who.name ?? sheet.name,
+    weapon: idOrInline(library, weaponKind, sheet.weapon),
+    ...(who.hp === undefined ? {} : { hp: who.hp }),
+    ...(who.mp === undefined ? {} : { mp: who.mp }),
+  };
+}
+
+/**
+ * The sheet `gm add <content-id>` brings in: a character or monster, as an encounter file
+ * would build it, checked against the combatant schema the gm-add command carries.
+ */
+export function zodiacNewcomer(library: ContentLibrary, contentId: string): Result<CombatantSheet> {
+  const named = sheetById(library, { character: characterKind, monster: monsterKind }, contentId);
+  if (!named.ok) return named;
+  const sheet = combatantSchema.safeParse(combatantFrom(library, named.value, {}));
+  return sheet.success ? ok(sheet.data) : encounterInvalid(sheet.error);
+}
+
 /**
  * Resolves an encounter's content ids into the self-contained setup a ZODIAC encounter starts
  * from: sheets with their weapons inlined, and every Tech and Potion the content defines.
@@ -126,33 +163,17 @@ export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Re
   if (!spec.success) return encounterInvalid(spec.error);
   const techs = entitiesById(library, techKind);
   const items = entitiesById(library, itemKind);
-  const sides: ZodiacSetup['sides'] = [];
-  for (const [s, side] of spec.data.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [c, who] of side.combatants.entries()) {
-      const where = `sides[${s}].combatants[${c}]`;
-      const named = sheetNamed(
-        library,
-        who,
-        { character: characterKind, monster: monsterKind },
-        where,
-      );
-      if (!named.ok) return named;
-      const { kind, id, sheet } = named.value;
-      combatants.push({
-        ...entityFields(sheet),
-        id: who.id ?? id,
-        kind,
-        name: who.name ?? sheet.name,
-        weapon: idOrInline(library, weaponKind, sheet.weapon),
-        ...(who.hp === undefined ? {} : { hp: who.hp }),
-        ...(who.mp === undefined ? {} : { mp: who.mp }),
-      });
-    }
-    sides.push({ id: side.id, name: side.name, party: side.party, combatants });
-  }
+  const sides = sidesFrom(
+    library,
+    spec.data.sides,
+    (side) => side.combatants,
+    { character: characterKind, monster: monsterKind },
+    (named, who) => ok(combatantFrom(library, named, who)),
+    (side, combatants) => ({ id: side.id, name: side.name, party: side.party, combatants }),
+  );
+  if (!sides.ok) return sides;
   const setup = setupSchema.safeParse({
-    sides,
+    sides: sides.value,
     techs,
     items,
     options: { ...optionsSchema.parse({}), ...spec.data.options },

@@ -1,4 +1,5 @@
 import {
+  combatantById,
   type DiceRoller,
   decideByResolving,
   type Resolved as EngineResolved,
@@ -6,21 +7,22 @@ import {
   ok,
   type Result,
 } from '../../engine/index.js';
-import { cure, gainHp, knockOut, magicEffects, revive, weaponAttack } from './combat.js';
-import type { ZodiacCommand } from './commands.js';
+import { cure, gainHp, magicEffects, revive, weaponAttack } from './combat.js';
+import { isZodiacGmCommand, type ZodiacCommand } from './commands.js';
 import type { ZodiacEvent } from './events.js';
 import { levelFactor } from './evolve.js';
+import { gmCommand } from './gm.js';
 import type { Tech } from './model.js';
 import { Resolution } from './resolution.js';
 import {
   type CombatantState,
   currentActor,
   hasStatus,
+  isBeyondRevival,
   isStanding,
   type ZodiacState,
 } from './state.js';
-import { clearedByUnconsciousness, STATUSES } from './statuses.js';
-import { advance, battleOver, beginRound, endTurn } from './timeline.js';
+import { advance, beginRound, endTurn } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
 export const decide = decideByResolving(resolve);
@@ -33,8 +35,7 @@ export function resolve(
   command: ZodiacCommand,
   dice: DiceRoller,
 ): Result<Resolved> {
-  if (command.type === 'gm-adjust' || command.type === 'gm-status' || command.type === 'gm-death')
-    return gmCommand(state, command, dice);
+  if (isZodiacGmCommand(command)) return gmCommand(state, command, dice);
   if (state.phase === 'ended') return err('battle/over', 'the battle is over');
   const r = new Resolution(state, dice);
   if (command.type === 'begin-battle') {
@@ -45,7 +46,7 @@ export function resolve(
   }
   if (state.phase === 'start')
     return err('battle/not-begun', 'begin the battle first: everyone rolls 1d8 Speed Points');
-  const actor = state.combatants[command.actor];
+  const actor = combatantById(state.combatants, command.actor);
   if (actor === undefined)
     return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
   const current = currentActor(state);
@@ -125,14 +126,17 @@ export function enemyStands(state: ZodiacState, c: CombatantState): boolean {
 }
 
 function standingTarget(state: ZodiacState, id: string): Result<CombatantState> {
-  const target = state.combatants[id];
+  const target = combatantById(state.combatants, id);
   if (target === undefined) return err('action/unknown-target', `there is no combatant '${id}'`);
   if (!isStanding(target))
-    return err(
-      'action/target-down',
-      `${target.sheet.name} is ${target.dead ? 'dead' : 'unconscious'}`,
-    );
+    return err('action/target-down', `${target.sheet.name} ${downReason(target)}`);
   return ok(target);
+}
+
+/** Why a combatant cannot be acted on: dead, gone, or unconscious. */
+function downReason(c: CombatantState): string {
+  if (c.gone !== null) return `has left the fight (${c.gone})`;
+  return c.dead ? 'is dead' : 'is unconscious';
 }
 
 /** A Tech's targets from this user: Single, Self, Allies, Enemies or All (rulings). */
@@ -144,7 +148,7 @@ export function techTargets(
 ): Result<string[]> {
   // Revive Techs reach the Unconscious; everything else, those still standing.
   const reaches = (c: CombatantState): boolean =>
-    tech.revive !== undefined ? !c.dead : isStanding(c);
+    tech.revive !== undefined ? !isBeyondRevival(c) : isStanding(c);
   // Charm: "You fight on your enemy's side": its Allies are the other side, its Enemies its own.
   const charmed = hasStatus(user, 'charm');
   const out: string[] = [];
@@ -153,13 +157,13 @@ export function techTargets(
       return ok([user.id]);
     case 'single': {
       if (target === undefined) return err('action/bad-target', `${tech.name} needs a target`);
-      const one = state.combatants[target];
+      const one = combatantById(state.combatants, target);
       if (one === undefined)
         return err('action/unknown-target', `there is no combatant '${target}'`);
       if (!reaches(one))
         return err(
           'action/target-down',
-          `${one.sheet.name} is ${one.dead ? 'dead' : tech.revive !== undefined ? 'not unconscious' : 'unconscious'}`,
+          `${one.sheet.name} ${isBeyondRevival(one) || tech.revive === undefined ? downReason(one) : 'is not unconscious'}`,
         );
       return ok([one.id]);
     }
@@ -185,7 +189,7 @@ function useTech(
   target: string | undefined,
 ): Result<true> {
   const state = r.state;
-  const tech = state.setup.techs[techId];
+  const tech = combatantById(state.setup.techs, techId);
   if (tech === undefined || !actor.sheet.techs.includes(techId)) {
     const known = actor.sheet.techs.join(', ') || 'none';
     return err(
@@ -263,16 +267,18 @@ function useItem(
   itemId: string,
   targetId: string,
 ): Result<true> {
-  const item = r.state.setup.items[itemId];
-  const count = actor.items[itemId] ?? 0;
+  const item = combatantById(r.state.setup.items, itemId);
+  const count = combatantById(actor.items, itemId) ?? 0;
   if (item === undefined || count <= 0)
     return err(
       'action/no-item',
       `${actor.sheet.name} has no ${item?.name ?? `item '${itemId}'`} left`,
     );
-  const target = r.state.combatants[targetId];
+  const target = combatantById(r.state.combatants, targetId);
   if (target === undefined)
     return err('action/unknown-target', `there is no combatant '${targetId}'`);
+  if (target.gone !== null)
+    return err('action/target-down', `${target.sheet.name} ${downReason(target)}`);
   r.emit({ type: 'item-used', actor: actor.id, item: itemId, target: targetId, left: count - 1 });
   if (item.revive !== undefined) revive(r, targetId, item.revive.hpPercent, item.name);
   if (item.restoreHp > 0)
@@ -292,74 +298,4 @@ function useItem(
   }
   if (item.cures.length > 0) cure(r, targetId, item.cures);
   return ok(true);
-}
-
-type GmCommand = Extract<ZodiacCommand, { type: 'gm-adjust' | 'gm-status' | 'gm-death' }>;
-
-/**
- * The GM's hand: allowed at any time. When it leaves the combatant whose turn it is out of the
- * fight, the battle moves on; when it leaves one side standing, the battle ends.
- */
-function gmCommand(state: ZodiacState, command: GmCommand, dice: DiceRoller): Result<Resolved> {
-  const target = state.combatants[command.target];
-  if (target === undefined)
-    return err('action/unknown-target', `there is no combatant '${command.target}'`);
-  const r = new Resolution(state, dice);
-  if (command.type === 'gm-adjust') {
-    const hp = Math.min(command.hp ?? target.hp, target.maxHp);
-    const mp = Math.min(command.mp ?? target.mp, target.sheet.stats.mp);
-    const sp = command.sp ?? target.sp;
-    if (hp > 0 && target.unconscious && !target.dead)
-      r.emit({ type: 'revived', target: target.id, hp, cause: 'the GM' });
-    r.emit({ type: 'gm-adjusted', target: target.id, hp, mp, sp });
-    if (hp === 0 && isStanding(target)) knockOut(r, target.id);
-  } else if (command.type === 'gm-death') {
-    if (target.dead) return err('action/already-dead', `${target.sheet.name} is dead already`);
-    for (const s of target.statuses)
-      if (clearedByUnconsciousness(s.status))
-        r.emit({
-          type: 'status-ended',
-          target: target.id,
-          status: s.status,
-          reason: 'knocked-out',
-        });
-    r.emit({ type: 'died', target: target.id });
-  } else {
-    const info = STATUSES[command.status];
-    if (command.status === 'unconscious') {
-      if (command.remove) {
-        if (!target.unconscious || target.dead)
-          return err('action/no-such-status', `${target.sheet.name} is not unconscious`);
-        r.emit({ type: 'revived', target: target.id, hp: 1, cause: 'the GM' });
-      } else {
-        if (!isStanding(target))
-          return err('action/no-such-status', `${target.sheet.name} is unconscious already`);
-        knockOut(r, target.id);
-      }
-    } else if (command.remove) {
-      if (!hasStatus(target, command.status))
-        return err('action/no-such-status', `${target.sheet.name} does not have ${info.name}`);
-      r.emit({ type: 'status-ended', target: target.id, status: command.status, reason: 'cured' });
-    } else {
-      if (info.timed && command.ticks === undefined)
-        return err('action/needs-ticks', `${info.name} is Temporary: give its duration in ticks`);
-      r.emit({
-        type: 'status-inflicted',
-        target: target.id,
-        status: command.status,
-        ticks: info.timed || info.polarity === 'positive' ? (command.ticks ?? null) : null,
-        untilRound: command.status === 'death-sentence' ? state.round + 1 : null,
-      });
-    }
-  }
-  if (r.state.phase !== 'ticks' || battleOver(r)) return ok(r.resolved());
-  // A combatant the GM takes out ends its turn; one knocked out inside its simultaneous group
-  // still acts ("both actions will take effect"), unless the GM has it dead.
-  const actor = currentActor(r.state);
-  if (
-    actor !== undefined &&
-    (actor.dead || (!isStanding(actor) && !r.state.committed.includes(actor.id)))
-  )
-    endTurn(r, actor.id);
-  return ok(r.resolved());
 }

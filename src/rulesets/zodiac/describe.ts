@@ -151,10 +151,39 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
           `The battle is over: ${event.winner === null ? 'a draw' : `${state.setup.sides.find((s) => s.id === event.winner)?.name ?? event.winner} win`}: ${event.reason}`,
         );
         break;
-      case 'gm-adjusted':
+      case 'resource-set': {
+        const what =
+          event.resource === 'item'
+            ? (state.setup.items[event.key ?? '']?.name ?? event.key ?? 'item')
+            : event.resource.toUpperCase();
+        const held = event.clamped ? ' (held to its range)' : '';
+        lines.push(`GM: ${name(event.target)}'s ${what} ${event.before} -> ${event.after}${held}`);
+        break;
+      }
+      case 'combatant-joined':
         lines.push(
-          `GM: ${name(event.target)} now has HP ${event.hp}, MP ${event.mp}, SP ${event.sp}`,
+          `GM: ${event.sheet.name} joins ${state.setup.sides.find((s) => s.id === event.side)?.name ?? event.side}${
+            event.roll === null
+              ? event.sp > 0
+                ? ` with ${event.sp} SP`
+                : ''
+              : ` with Speed + ${rolled(event.roll)} = ${event.sp} SP`
+          }`,
         );
+        break;
+      case 'combatant-removed':
+        lines.push(
+          `GM: ${name(event.target)} ${event.reason === 'fled' ? 'flees' : 'is dismissed'}`,
+        );
+        break;
+      case 'skip-ordered':
+        lines.push(`GM: ${name(event.target)}'s next turn passes`);
+        break;
+      case 'note-added':
+        lines.push(`GM note on ${name(event.target)}: ${event.text}`);
+        break;
+      case 'notes-cleared':
+        lines.push(`GM: ${name(event.target)}'s notes cleared`);
         break;
       case 'died':
         lines.push(`GM: ${name(event.target)} dies`);

@@ -1,5 +1,6 @@
-import type { RollRecord } from '../../engine/index.js';
-import type { QueueEntry } from './state.js';
+import type { gm, RollRecord } from '../../engine/index.js';
+import type { CombatantSheet } from './model.js';
+import type { GmRemoveReason, QueueEntry } from './state.js';
 import type { StatusId } from './statuses.js';
 
 /** An attack roll as the log shows it: "d100 [57] + Accuracy 40 = 97 against Evade 60: hit". */
@@ -31,6 +32,9 @@ export interface DamageRecord {
   /** What dealt it, for the log: an attack, a Tech, Poison, Venom, a reversed cure. */
   readonly cause: string;
 }
+
+/** What `gm <resource>` sets in ZODIAC. */
+export type GmResourceName = 'hp' | 'mp' | 'sp' | 'item';
 
 export interface SpGain {
   readonly id: string;
@@ -162,11 +166,31 @@ export type ZodiacEvent =
   | { readonly type: 'tick-ended'; readonly round: number; readonly tick: number }
   | { readonly type: 'round-ended'; readonly round: number }
   | { readonly type: 'battle-ended'; readonly winner: string | null; readonly reason: string }
+  /** The GM sets a resource: HP, MP, SP or a Potion count, held to its range (`clamped`). */
   | {
-      readonly type: 'gm-adjusted';
+      readonly type: 'resource-set';
       readonly target: string;
-      readonly hp: number;
-      readonly mp: number;
-      readonly sp: number;
+      readonly resource: GmResourceName;
+      /** The Potion, for `item`. */
+      readonly key: string | null;
+      readonly before: number;
+      readonly after: number;
+      /** The value asked for lay outside the range (0 to the maximum) and was held to it. */
+      readonly clamped: boolean;
     }
+  /**
+   * A newcomer joins mid-fight (`gm add`): its sheet, and the Speed Points it enters with, as
+   * a combatant gets them at the start of a round (rulings).
+   */
+  | {
+      readonly type: 'combatant-joined';
+      readonly side: string;
+      readonly sheet: CombatantSheet;
+      readonly sp: number;
+      readonly roll: RollRecord | null;
+    }
+  | { readonly type: 'combatant-removed'; readonly target: string; readonly reason: GmRemoveReason }
+  /** `gm skip`: the combatant's next turn passes. */
+  | { readonly type: 'skip-ordered'; readonly target: string }
+  | gm.NoteEvent
   | { readonly type: 'died'; readonly target: string };

@@ -1,5 +1,6 @@
+import { combatantById, gm } from '../../engine/index.js';
 import type { ZodiacEvent } from './events.js';
-import type { ZodiacSetup } from './model.js';
+import type { CombatantSheet, ZodiacSetup } from './model.js';
 import type { CombatantState, StatusInstance, ZodiacState } from './state.js';
 
 /** Damage Levels: "adding a zero - or multiple zeroes - to HP and damage rolls". */
@@ -7,39 +8,52 @@ export function levelFactor(setup: ZodiacSetup): number {
   return 10 ** setup.options.damageLevels;
 }
 
+/**
+ * A combatant as it enters: at the HP, MP and status effects its sheet gives (full unless told),
+ * no SP. The setup's combatants and the GM's newcomers alike.
+ */
+export function combatantFromSheet(
+  setup: ZodiacSetup,
+  sheet: CombatantSheet,
+  side: string,
+  round = 0,
+): CombatantState {
+  const factor = levelFactor(setup);
+  const maxHp = sheet.stats.hp * factor;
+  const unconscious = sheet.hp === 0 || sheet.statuses.some((s) => s.status === 'unconscious');
+  const hp = unconscious ? 0 : Math.min(sheet.hp === undefined ? maxHp : sheet.hp * factor, maxHp);
+  return {
+    id: sheet.id,
+    side,
+    sheet,
+    maxHp,
+    hp,
+    mp: Math.min(sheet.mp ?? sheet.stats.mp, sheet.stats.mp),
+    sp: 0,
+    unconscious,
+    dead: false,
+    statuses: sheet.statuses
+      .filter((s) => s.status !== 'unconscious')
+      .map((s) => ({
+        status: s.status,
+        ticks: s.ticks ?? null,
+        // Sentenced as it enters: "until the end of the next combat round" (before the
+        // battle, round 1).
+        untilRound: s.status === 'death-sentence' ? round + 1 : null,
+      })),
+    defending: false,
+    items: { ...sheet.items },
+    gone: null,
+  };
+}
+
 /** The state before the battle: everyone at the HP, MP and status effects they came with, no SP. */
 export function initialState(setup: ZodiacSetup): ZodiacState {
-  const factor = levelFactor(setup);
   const combatants: Record<string, CombatantState> = {};
   const order: string[] = [];
   for (const side of setup.sides) {
     for (const sheet of side.combatants) {
-      const maxHp = sheet.stats.hp * factor;
-      const unconscious = sheet.hp === 0 || sheet.statuses.some((s) => s.status === 'unconscious');
-      const hp = unconscious
-        ? 0
-        : Math.min(sheet.hp === undefined ? maxHp : sheet.hp * factor, maxHp);
-      combatants[sheet.id] = {
-        id: sheet.id,
-        side: side.id,
-        sheet,
-        maxHp,
-        hp,
-        mp: Math.min(sheet.mp ?? sheet.stats.mp, sheet.stats.mp),
-        sp: 0,
-        unconscious,
-        dead: false,
-        statuses: sheet.statuses
-          .filter((s) => s.status !== 'unconscious')
-          .map((s) => ({
-            status: s.status,
-            ticks: s.ticks ?? null,
-            // Sentenced before the battle: "until the end of the next combat round", the first.
-            untilRound: s.status === 'death-sentence' ? 1 : null,
-          })),
-        defending: false,
-        items: { ...sheet.items },
-      };
+      combatants[sheet.id] = combatantFromSheet(setup, sheet, side.id);
       order.push(sheet.id);
     }
   }
@@ -56,6 +70,8 @@ export function initialState(setup: ZodiacSetup): ZodiacState {
     freeActionUsed: false,
     venomed: [],
     result: null,
+    skips: [],
+    notes: {},
   };
 }
 
@@ -77,6 +93,8 @@ function withState(s: ZodiacState, changes: Partial<ZodiacState>): ZodiacState {
     freeActionUsed: s.freeActionUsed,
     venomed: s.venomed,
     result: s.result,
+    skips: s.skips,
+    notes: s.notes,
   };
   return Object.assign(next, changes);
 }
@@ -95,6 +113,7 @@ function withCombatant(c: CombatantState, changes: Partial<CombatantState>): Com
     statuses: c.statuses,
     defending: c.defending,
     items: c.items,
+    gone: c.gone,
   };
   return Object.assign(next, changes);
 }
@@ -104,7 +123,7 @@ function update(
   id: string,
   change: (c: CombatantState) => Partial<CombatantState>,
 ): ZodiacState {
-  const combatant = state.combatants[id];
+  const combatant = combatantById(state.combatants, id);
   if (combatant === undefined) return state;
   const combatants: Record<string, CombatantState> = {};
   for (const key of state.order)
@@ -143,10 +162,15 @@ export function evolve(state: ZodiacState, event: ZodiacEvent): ZodiacState {
       return withState(state, { committed: event.committed });
     case 'turn-began':
       return withState(state, { cursor: event.cursor, freeActionUsed: false });
-    case 'turn-lost':
-      return update(withState(state, { cursor: event.cursor }), event.actor, () => ({
+    case 'turn-lost': {
+      // A lost turn is the next turn a GM's skip meant, whatever else it was lost to.
+      const skips = state.skips.includes(event.actor)
+        ? state.skips.filter((id) => id !== event.actor)
+        : state.skips;
+      return update(withState(state, { cursor: event.cursor, skips }), event.actor, () => ({
         sp: event.spAfter,
       }));
+    }
     case 'turn-skipped':
       return withState(state, { cursor: event.cursor });
     case 'turn-ended':
@@ -185,12 +209,17 @@ export function evolve(state: ZodiacState, event: ZodiacEvent): ZodiacState {
         statuses: withoutStatus(c.statuses, event.status),
       }));
     case 'knocked-out':
-      return update(state, event.target, () => ({
-        hp: 0,
-        sp: 0,
-        unconscious: true,
-        defending: false,
-      }));
+      // A GM's skip waits for a turn the combatant no longer has coming.
+      return update(
+        withState(state, { skips: state.skips.filter((id) => id !== event.target) }),
+        event.target,
+        () => ({
+          hp: 0,
+          sp: 0,
+          unconscious: true,
+          defending: false,
+        }),
+      );
     case 'revived':
       return update(state, event.target, () => ({ hp: event.hp, unconscious: false }));
     case 'tick-ended': {
@@ -218,8 +247,40 @@ export function evolve(state: ZodiacState, event: ZodiacEvent): ZodiacState {
         phase: 'ended',
         result: { winner: event.winner, reason: event.reason },
       });
-    case 'gm-adjusted':
-      return update(state, event.target, () => ({ hp: event.hp, mp: event.mp, sp: event.sp }));
+    case 'resource-set':
+      return update(state, event.target, (c) => {
+        switch (event.resource) {
+          case 'hp':
+            return { hp: event.after };
+          case 'mp':
+            return { mp: event.after };
+          case 'sp':
+            return { sp: event.after };
+          case 'item':
+            return { items: { ...c.items, [event.key ?? '']: event.after } };
+        }
+      });
+    case 'combatant-joined': {
+      if (Object.hasOwn(state.combatants, event.sheet.id)) return state;
+      const joined = combatantFromSheet(state.setup, event.sheet, event.side, state.round);
+      return withState(state, {
+        combatants: { ...state.combatants, [event.sheet.id]: { ...joined, sp: event.sp } },
+        order: [...state.order, event.sheet.id],
+      });
+    }
+    case 'combatant-removed':
+      return update(
+        withState(state, { skips: state.skips.filter((id) => id !== event.target) }),
+        event.target,
+        () => ({ gone: event.reason, sp: 0, defending: false }),
+      );
+    case 'skip-ordered':
+      return state.skips.includes(event.target)
+        ? state
+        : withState(state, { skips: [...state.skips, event.target] });
+    case 'note-added':
+    case 'notes-cleared':
+      return withState(state, { notes: gm.evolveNotes(state.notes, event) });
     case 'died':
       return update(state, event.target, () => ({
         hp: 0,

@@ -5,6 +5,7 @@ import {
   type CombatantState,
   currentActor,
   hasStatus,
+  isBeyondRevival,
   isStanding,
   type ZodiacState,
 } from './state.js';
@@ -132,9 +133,11 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
     for (const techId of actor.sheet.techs) {
       const tech = state.setup.techs[techId];
       if (tech === undefined || tech.mpCost > actor.mp) continue;
+      // "cast fire" as a table says it: magic is cast, a Weapon Tech is named as it is.
+      const verb = tech.type === 'magic' ? `Cast ${tech.name}` : tech.name;
       if (tech.target !== 'single') {
         actions.push({
-          label: prefix === '' ? tech.name : `${prefix}${tech.name}`,
+          label: `${prefix}${verb}`,
           command: { type: 'tech', actor: actor.id, tech: techId },
         });
         continue;
@@ -146,8 +149,8 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
         actions.push({
           label:
             prefix === ''
-              ? labelOnce(tech, c.sheet, () => `${tech.name} on ${c.sheet.name}`)
-              : `${prefix}${tech.name} on ${c.sheet.name}`,
+              ? labelOnce(tech, c.sheet, () => `${verb} on ${c.sheet.name}`)
+              : `${prefix}${verb} on ${c.sheet.name}`,
           command: { type: 'tech', actor: actor.id, tech: techId, target: id },
         });
       }
@@ -161,8 +164,8 @@ export function legalActions(state: ZodiacState): LegalAction<ZodiacCommand>[] {
     // could reach (a Phoenix Down on an undead foe, a Potion thrown to the enemy's healer).
     const label = (c: CombatantState): string =>
       prefix === ''
-        ? labelOnce(item, c.sheet, () => `${item.name} on ${c.sheet.name}`)
-        : `${prefix}${item.name} on ${c.sheet.name}`;
+        ? labelOnce(item, c.sheet, () => `Use ${item.name} on ${c.sheet.name}`)
+        : `${prefix}Use ${item.name} on ${c.sheet.name}`;
     for (const id of state.order) {
       const c = state.combatants[id]!;
       if (!offered(aim, c, hostile, friendly)) continue;
@@ -195,7 +198,7 @@ function offered(
 ): boolean {
   switch (aim) {
     case 'fallen':
-      return c.unconscious && !c.dead && friendly(c);
+      return c.unconscious && !isBeyondRevival(c) && friendly(c);
     case 'enemy':
       return isStanding(c) && hostile(c);
     case 'ally':

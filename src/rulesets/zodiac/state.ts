@@ -1,5 +1,9 @@
+import type { gm } from '../../engine/index.js';
 import type { CombatantSheet, ZodiacSetup } from './model.js';
 import type { StatusId } from './statuses.js';
+
+/** Why the GM took a combatant out of the fight. */
+export type GmRemoveReason = (typeof gm.GM_REMOVE_REASONS)[number];
 
 export interface StatusInstance {
   readonly status: StatusId;
@@ -27,6 +31,8 @@ export interface CombatantState {
   readonly defending: boolean;
   /** Potions left, by item id. */
   readonly items: Readonly<Record<string, number>>;
+  /** Taken out of the fight by the GM (fled, dismissed): no longer in it, whatever its HP. */
+  readonly gone: GmRemoveReason | null;
 }
 
 /** One turn in a tick: `group` numbers the simultaneous sets (equal SP and equal Speed). */
@@ -66,6 +72,10 @@ export interface ZodiacState {
   /** Venom's once-per-round reading: who has suffered it this round. */
   readonly venomed: readonly string[];
   readonly result: { readonly winner: string | null; readonly reason: string } | null;
+  /** Those whose next turn passes at the GM's word (`gm skip`), spending its 8 SP. */
+  readonly skips: readonly string[];
+  /** The GM's notes, by combatant id. */
+  readonly notes: gm.Notes;
 }
 
 export function hasStatus(c: CombatantState, status: StatusId): boolean {
@@ -74,9 +84,14 @@ export function hasStatus(c: CombatantState, status: StatusId): boolean {
   return false;
 }
 
-/** Still in the fight: conscious and alive. */
+/** Still in the fight: conscious, alive, and not sent away by the GM. */
 export function isStanding(c: CombatantState): boolean {
-  return !c.unconscious && !c.dead;
+  return !c.unconscious && !c.dead && c.gone === null;
+}
+
+/** Beyond revival: dead, or no longer in the fight at all. */
+export function isBeyondRevival(c: CombatantState): boolean {
+  return c.dead || c.gone !== null;
 }
 
 /**

@@ -1,22 +1,22 @@
-import { diceDistribution } from '../../dice/index.js';
-import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
-import { BLIND_PENALTY, FLYING_PENALTY, judgeAttack } from './attack.js';
-import { damageCap, weaponDice } from './combat.js';
+import { err, gm, ok, type Result } from '../../engine/index.js';
+import type { EncounterView, GameSystem } from '../system.js';
 import type { ZodiacCommand } from './commands.js';
 import {
   type EncounterSpec,
   encounterSpecSchema,
   STARTER_CONTENT_DIR,
   zodiacKinds,
+  zodiacNewcomer,
   zodiacSetupFrom,
 } from './content.js';
-import { CRITICAL, computeDamage } from './damage.js';
 import { describeEvents } from './describe.js';
+import { ELEMENTS } from './elements.js';
 import type { ZodiacEvent } from './events.js';
-import { levelFactor } from './evolve.js';
 import type { ZodiacSetup } from './model.js';
+import { zodiacOdds } from './odds.js';
+import { zodiacRolls } from './rolls.js';
 import { zodiac } from './ruleset.js';
-import { currentEntry, effectiveSpeed, hasStatus, isFighting, type ZodiacState } from './state.js';
+import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
 import { STATUSES } from './statuses.js';
 
 /**
@@ -48,12 +48,18 @@ function view(state: ZodiacState): EncounterView {
     order.push(line(mark, e.id, `${together}${done}`));
   });
   for (const id of state.order)
-    if (!listed.has(id) && state.phase !== 'start')
+    if (!listed.has(id) && state.phase !== 'start' && state.combatants[id]!.gone === null)
       order.push(line(' ', id, ' (no turn this tick)'));
   return {
     timing,
     order,
     actor: entry?.id ?? null,
+    clock: {
+      phase: state.phase,
+      round: state.round,
+      tick: state.phase === 'start' ? null : state.tick,
+      actor: entry?.id ?? null,
+    },
     sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
     combatants: state.order.map((id) => {
       const c = state.combatants[id]!;
@@ -70,7 +76,14 @@ function view(state: ZodiacState): EncounterView {
       }));
       if (c.unconscious)
         statuses.unshift({ name: c.dead ? 'Dead' : 'Unconscious', timer: 'Permanent' });
-      if (c.defending) statuses.push({ name: 'Defending', timer: 'turn' });
+      if (c.gone !== null)
+        statuses.unshift({ name: c.gone === 'fled' ? 'Fled' : 'Dismissed', timer: 'Permanent' });
+      if (c.defending)
+        statuses.push({
+          name: 'Defending',
+          timer: state.setup.options.defendLasts === 'rest-of-round' ? 'round' : 'turn',
+        });
+      if (state.skips.includes(id)) statuses.push({ name: 'Skips next turn', timer: 'turn' });
       return {
         id,
         name: c.sheet.name,
@@ -81,70 +94,51 @@ function view(state: ZodiacState): EncounterView {
         maxMp: c.sheet.stats.mp,
         out: !isFighting(c),
         statuses,
+        notes: gm.notesOf(state.notes, id),
+        clock: { sp: c.sp, speed: effectiveSpeed(c) },
       };
     }),
   };
 }
 
-function percent(p: number): string {
-  return `${(p * 100).toFixed(1)}%`;
+/** `gm death <who>`: ZODIAC's own GM command, typed with or without the leading `gm`. */
+function parseGm(state: ZodiacState, line: string): Result<ZodiacCommand> | undefined {
+  const words = gm.tokenize(line);
+  if (!words.ok) return undefined;
+  const rest = words.value[0]?.toLowerCase() === 'gm' ? words.value.slice(1) : words.value;
+  if (rest[0]?.toLowerCase() !== 'death') return undefined;
+  if (rest.length < 2) return err('gm/usage', 'gm death <who>');
+  const roster = state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+  const target = gm.findCombatant(roster, rest.slice(1).join(' '));
+  return target.ok ? ok({ type: 'gm-death', target: target.value }) : target;
 }
 
-/**
- * An attack's odds, exactly: the d100 against Evade (Blind and range included, a natural 90+
- * always hitting), and the damage on a hit and on a critical hit through the whole pipeline.
- */
-function odds(state: ZodiacState, command: ZodiacCommand): ActionOdds | undefined {
-  if (command.type !== 'attack') return undefined;
-  const actor = state.combatants[command.actor];
-  const target = state.combatants[command.target];
-  if (actor === undefined || target === undefined) return undefined;
-  let penalty = hasStatus(actor, 'blind') ? BLIND_PENALTY : 0;
-  if (target.sheet.flying && actor.sheet.weapon?.range !== 'long') penalty += FLYING_PENALTY;
-  const { accuracy, critical } = actor.sheet.stats;
-  const evade = target.sheet.stats.evade;
-  let hits = 0;
-  let criticals = 0;
-  for (let natural = 1; natural <= 100; natural++) {
-    const judged = judgeAttack(natural, accuracy, evade, critical, penalty);
-    if (judged.hit) hits++;
-    if (judged.critical) criticals++;
-  }
-  const { dice, die, power } = weaponDice(actor, undefined);
-  const factor = levelFactor(state.setup);
-  const base = diceDistribution(`(${dice}d${die}*10+${power})*${factor}`);
-  const element = actor.sheet.weapon?.element;
-  const dealt = (critical: boolean): string => {
-    let low = Number.POSITIVE_INFINITY;
-    let high = Number.NEGATIVE_INFINITY;
-    let mean = 0;
-    for (const [value, p] of base.distribution) {
-      const { amount, absorbed } = computeDamage({
-        base: value,
-        dealt: critical ? [CRITICAL] : [],
-        taken: [],
-        element,
-        affinity: element === undefined ? undefined : target.sheet.affinities[element],
-        stone: hasStatus(target, 'stone'),
-        cap: damageCap(state.setup),
-        explain: false,
-      });
-      const signed = absorbed ? -amount : amount;
-      low = Math.min(low, signed);
-      high = Math.max(high, signed);
-      mean += signed * p;
-    }
-    return `${low} to ${high}, mean ${mean.toFixed(1)}`;
-  };
-  return {
-    lines: [
-      `${actor.sheet.name} attacks ${target.sheet.name}: d100 + Accuracy ${accuracy}${penalty > 0 ? ` - ${penalty}` : ''} against Evade ${evade}`,
-      `  hits ${percent(hits / 100)} (critical ${percent(criticals / 100)}), misses ${percent(1 - hits / 100)}`,
-      `  damage on a hit: ${dealt(false)}; on a critical hit: ${dealt(true)} (before Defend, Barrier and Mini)`,
-      `  ${target.sheet.name} has ${target.hp} HP`,
-    ],
-  };
-}
+const GM_VOCABULARY: gm.GmVocabulary = {
+  resources: [
+    { name: 'sp', help: 'set or change Speed Points (the same as gm clock)' },
+    { name: 'item', key: 'item', help: 'set or change the Potions of a kind carried' },
+  ],
+  clock: 'Speed Points (SP)',
+  mp: true,
+  elements: [...ELEMENTS],
+  examples: [
+    'gm hp ogre -100',
+    'gm mp keef 20',
+    'gm sp keef +8',
+    'gm item keef potion 3',
+    'gm status ogre +poison 4',
+    'gm status ogre -poison',
+    'gm add ogre to monsters as Ogre 2',
+    'gm remove ogre fled',
+    'gm clock ogre 20',
+    'gm skip ogre',
+    'gm damage ogre 2d8*10 fire',
+    'gm heal keef 50',
+    'gm note ogre behind the pillar',
+    'gm death ogre',
+  ],
+  extra: ['gm death <who>                         "Death is permanent": beyond any Phoenix Down'],
+};
 
 /** ZODIAC for the tools: encounter files, views, event descriptions, statistics. */
 export const zodiacSystem: GameSystem<
@@ -176,5 +170,9 @@ export const zodiacSystem: GameSystem<
     return { source: event.source, target: event.target, amount: event.amount };
   },
   rounds: (state) => state.round,
-  odds,
+  odds: zodiacOdds,
+  rolls: zodiacRolls,
+  gm: GM_VOCABULARY,
+  newcomer: zodiacNewcomer,
+  parseGm,
 };

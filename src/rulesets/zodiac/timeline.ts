@@ -3,6 +3,7 @@ import type { SpGain } from './events.js';
 import type { Resolution } from './resolution.js';
 import {
   type CombatantState,
+  currentActor,
   effectiveSpeed,
   hasStatus,
   isFighting,
@@ -25,16 +26,17 @@ const MAX_STEPS = 100_000;
  * Who takes a turn this tick: standing combatants with 8 SP or more, not Stopped ("you can take no
  * actions"). The asleep, the stunned and statues are in it: their turns pass and cost SP.
  */
-function hasTurn(c: CombatantState): boolean {
+export function hasTurn(c: CombatantState): boolean {
   return isStanding(c) && c.sp >= ACTION_COST && !hasStatus(c, 'stop');
 }
 
 /** Why a turn passes without an action and costs its 8 SP, if it does. */
-export function lostTurn(state: ZodiacState, c: CombatantState): string | undefined {
-  if (hasStatus(c, 'stun')) return 'stunned';
+export function lostTurn(state: ZodiacState, c: CombatantState, stun = true): string | undefined {
+  if (stun && hasStatus(c, 'stun')) return 'stunned';
   if (hasStatus(c, 'stone')) return 'a statue';
   if (hasStatus(c, 'sleep')) return 'asleep';
   if (c.defending && state.setup.options.defendLasts === 'rest-of-round') return 'defending';
+  if (state.skips.includes(c.id)) return 'skipped by the GM';
   return undefined;
 }
 
@@ -203,6 +205,57 @@ function endRound(r: Resolution): void {
 }
 
 /**
+ * The turn at `cursor` passes without an action: skipped without SP spent when the combatant has
+ * no turn (knocked out, Stopped, under 8 SP), or lost with its 8 SP (asleep, stunned, a statue,
+ * defending, skipped by the GM).
+ */
+export function passTurn(r: Resolution, cursor: number, id: string, stun = true): void {
+  const c = r.combatant(id);
+  if (!hasTurn(c)) {
+    const reason =
+      c.gone !== null
+        ? c.gone === 'fled'
+          ? 'fled'
+          : 'dismissed'
+        : !isStanding(c)
+          ? c.dead
+            ? 'dead'
+            : 'unconscious'
+          : hasStatus(c, 'stop')
+            ? 'stopped'
+            : 'fewer than 8 SP left';
+    r.emit({ type: 'turn-skipped', cursor, actor: id, reason });
+    return;
+  }
+  const lost = lostTurn(r.state, c, stun) ?? 'unable to act';
+  // Stun: "During your next turn ONLY, you lose 8 Speed Points and can take no action."
+  r.emit({ type: 'turn-lost', cursor, actor: id, reason: lost, spAfter: c.sp - ACTION_COST });
+  if (lost === 'stunned')
+    r.emit({ type: 'status-ended', target: id, status: 'stun', reason: 'expired' });
+  venom(r, id);
+}
+
+/**
+ * After the GM's hand: the combatant whose turn it is, if it can no longer act, passes its turn
+ * as it would have had its state been so when the turn came, and the battle runs on. One knocked
+ * out inside its simultaneous group still acts ("both actions will take effect"), unless dead or
+ * gone.
+ */
+export function settleAfterGm(r: Resolution): void {
+  if (r.state.phase !== 'ticks' || battleOver(r)) return;
+  const actor = currentActor(r.state);
+  if (actor === undefined) return;
+  const committed = r.state.committed.includes(actor.id);
+  const out = actor.dead || actor.gone !== null || (actor.unconscious && !committed);
+  // Stunned in its own turn, it loses its next one: "During your next turn ONLY".
+  const acts =
+    actor.unconscious || (hasTurn(actor) && lostTurn(r.state, actor, false) === undefined);
+  if (!out && acts) return;
+  passTurn(r, r.state.cursor, actor.id, false);
+  advance(r);
+}
+
+/**
  * Runs the battle forward to the next decision: the next turn in the tick (passing over those who
  * have none or lose theirs), then the tick's end, the next tick "if anyone has enough Speed Points
  * remaining", or the next round. The battle is checked between simultaneous groups, never inside
@@ -232,27 +285,7 @@ export function advance(r: Resolution): void {
         if (c.defending) r.emit({ type: 'defend-ended', actor: entry.id });
         return;
       }
-      if (!hasTurn(c)) {
-        const reason = !isStanding(c)
-          ? 'unconscious'
-          : hasStatus(c, 'stop')
-            ? 'stopped'
-            : 'fewer than 8 SP left';
-        r.emit({ type: 'turn-skipped', cursor: next, actor: entry.id, reason });
-        continue;
-      }
-      const lost = lostTurn(r.state, c) ?? 'unable to act';
-      // Stun: "During your next turn ONLY, you lose 8 Speed Points and can take no action."
-      r.emit({
-        type: 'turn-lost',
-        cursor: next,
-        actor: entry.id,
-        reason: lost,
-        spAfter: c.sp - ACTION_COST,
-      });
-      if (lost === 'stunned')
-        r.emit({ type: 'status-ended', target: entry.id, status: 'stun', reason: 'expired' });
-      venom(r, entry.id);
+      passTurn(r, next, entry.id);
       continue;
     }
     endTick(r);

@@ -184,7 +184,7 @@ describe('Speed effects', () => {
   it('Stop: Speed 0, no turns at all, and the SP it had are kept', () => {
     const encounter = start();
     begin(encounter);
-    run(encounter, { type: 'gm-status', target: 'ogre', status: 'stop', ticks: 3 });
+    run(encounter, { type: 'gm-status', target: 'ogre', status: 'stop', timer: 3 });
     run(encounter, { type: 'defend', actor: 'keef' });
     // The ogre's turn is skipped without spending: still 12 SP.
     expect(sp(encounter, 'ogre')).toBe(12);
@@ -204,8 +204,8 @@ describe('Speed effects', () => {
   it('a round where nobody can act still passes a tick, so timed effects run out', () => {
     const encounter = start();
     begin(encounter);
-    run(encounter, { type: 'gm-status', target: 'ogre', status: 'stop', ticks: 5 });
-    run(encounter, { type: 'gm-status', target: 'keef', status: 'stop', ticks: 5 });
+    run(encounter, { type: 'gm-status', target: 'ogre', status: 'stop', timer: 5 });
+    run(encounter, { type: 'gm-status', target: 'keef', status: 'stop', timer: 5 });
     // Keef's own turn ends with him Stopped; rounds pass until Stop wears off.
     run(encounter, { type: 'defend', actor: 'keef' });
     expect(statuses(encounter, 'keef')).toEqual([]);

@@ -120,27 +120,24 @@ describe('Free Actions: "you can only make one Free Action per turn"', () => {
 });
 
 describe("the GM's hand", () => {
-  it('gm-adjust sets HP, MP and SP; to 0 HP knocks out, above 0 revives', () => {
+  it('gm-set sets HP, MP and SP; to 0 HP knocks out, above 0 revives', () => {
     const encounter = start(duel([keef(), keef({ id: 'kid', name: 'Kid' })]));
     begin(encounter, { keef: 3, kid: 2, ogre: 1 });
-    run(encounter, { type: 'gm-adjust', target: 'kid', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'kid', resource: 'hp', value: 0 });
     expect(encounter.state.combatants.kid!.unconscious).toBe(true);
-    run(encounter, { type: 'gm-adjust', target: 'kid', hp: 50, sp: 16 });
+    run(encounter, { type: 'gm-set', target: 'kid', resource: 'hp', value: 50 });
+    run(encounter, { type: 'gm-set', target: 'kid', resource: 'sp', value: 16 });
     expect(encounter.state.combatants.kid).toMatchObject({ unconscious: false, hp: 50, sp: 16 });
   });
 
   it('gm-death: "Death is permanent"; gm-status inflicts and removes, Temporary ones with ticks', () => {
     const encounter = start(duel([keef(), keef({ id: 'kid', name: 'Kid' })]));
     begin(encounter, { keef: 3, kid: 2, ogre: 1 });
-    rejected(
-      encounter,
-      { type: 'gm-status', target: 'kid', status: 'sleep' },
-      'action/needs-ticks',
-    );
+    rejected(encounter, { type: 'gm-status', target: 'kid', status: 'sleep' }, 'gm/needs-timer');
     rejected(
       encounter,
       { type: 'gm-status', target: 'kid', status: 'blind', remove: true },
-      'action/no-such-status',
+      'gm/no-such-status',
     );
     run(encounter, { type: 'gm-status', target: 'kid', status: 'blind' });
     expect(statuses(encounter, 'kid')).toEqual(['blind']);
@@ -199,10 +196,10 @@ describe('the odds of an attack', () => {
       actor: 'keef',
       target: 'ogre',
     });
-    expect(odds?.lines[1]).toBe('  hits 80.0% (critical 6.0%), misses 20.0%');
-    // (1d4 x 10) + 20 + 10: 40 to 70; doubled on a critical.
-    expect(odds?.lines[2]).toContain(
-      'damage on a hit: 40 to 70, mean 55.0; on a critical hit: 80 to 140',
-    );
+    expect(odds?.lines[2]).toBe('  hits 80.0% (critical 6.0%), misses 20.0%');
+    // (1d4 x 10) + 20 + 10: 40 to 70; doubled on a critical (95 to 100 of the 80 hits).
+    expect(odds?.damage).toMatchObject({ min: 40, max: 140 });
+    expect(odds?.meanDamage).toBeCloseTo(0.74 * 55 + 0.06 * 110, 9);
+    expect(odds?.exact).toBe(true);
   });
 });

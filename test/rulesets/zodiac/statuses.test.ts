@@ -24,7 +24,12 @@ const inflict = (
   status: string,
   ticks?: number,
 ) =>
-  run(encounter, { type: 'gm-status', target, status, ...(ticks === undefined ? {} : { ticks }) });
+  run(encounter, {
+    type: 'gm-status',
+    target,
+    status,
+    ...(ticks === undefined ? {} : { timer: ticks }),
+  });
 
 const labels = (encounter: ReturnType<typeof start>) =>
   zodiac.legalActions(encounter.state).map((a) => a.label);
@@ -148,7 +153,7 @@ describe('negative effects on actions', () => {
       { type: 'tech', actor: 'keef', tech: 'fire', target: 'ogre' },
       'action/frog',
     );
-    expect(labels(encounter).some((l) => l.startsWith('Fire'))).toBe(false);
+    expect(labels(encounter).some((l) => l.startsWith('Cast Fire'))).toBe(false);
     const events = attack(encounter, 'keef', 'ogre', 50, [4]);
     expect(only(events, 'damage-dealt').amount).toBe(7);
   });
@@ -283,8 +288,8 @@ describe('Potions, dying and reviving', () => {
   it('Potions "on any target": offered on the enemy too, after the expected targets', () => {
     const encounter = start(duel([plainKeef({ hp: 100, items: { potion: 1 } })]));
     begin(encounter);
-    const potions = labels(encounter).filter((l) => l.startsWith('Potion'));
-    expect(potions).toEqual(['Potion on Keef', 'Potion on Ogre']);
+    const potions = labels(encounter).filter((l) => l.startsWith('Use Potion'));
+    expect(potions).toEqual(['Use Potion on Keef', 'Use Potion on Ogre']);
     const events = run(encounter, { type: 'item', actor: 'keef', item: 'potion', target: 'ogre' });
     expect(only(events, 'healed').target).toBe('ogre');
   });

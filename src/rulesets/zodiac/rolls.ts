@@ -1,0 +1,130 @@
+import { combatantById, gm } from '../../engine/index.js';
+import type { RollSlot } from '../system.js';
+import { weaponDice } from './combat.js';
+import type { ZodiacCommand } from './commands.js';
+import { techTargets } from './decide.js';
+import { levelFactor } from './evolve.js';
+import type { Tech } from './model.js';
+import { type CombatantState, isStanding, type ZodiacState } from './state.js';
+
+/** `(1d8*10+25)`, with the Damage Levels' zeroes: as `rollDamage` asks for it. */
+function damageNotation(state: ZodiacState, dice: number, die: number, power: number): string {
+  const factor = levelFactor(state.setup);
+  const inner = `${dice}d${die}*10+${power}`;
+  return factor === 1 ? inner : `(${inner})*${factor}`;
+}
+
+/**
+ * Every roll a command may ask for, whatever the dice say: a weapon blow's hit, damage and the
+ * Resist rolls of what it carries; a spell's damage, healing and Resist rolls at each target it
+ * may reach (the caster too, should a Wall turn it), and the bounce of the optional rule; the
+ * first round's 1d8 Speed Points; a GM amount's dice.
+ */
+export function zodiacRolls(state: ZodiacState, command: ZodiacCommand): RollSlot[] {
+  const slots: RollSlot[] = [];
+  const add = (purpose: string, notation: string): void => {
+    if (!slots.some((s) => s.purpose === purpose && s.notation === notation))
+      slots.push({ purpose, notation });
+  };
+  switch (command.type) {
+    case 'begin-battle':
+      for (const id of state.order) if (isStanding(state.combatants[id]!)) add(`sp:${id}`, '1d8');
+      break;
+    case 'attack': {
+      const actor = combatantById(state.combatants, command.actor);
+      if (actor !== undefined) weaponRolls(state, actor, command.target, undefined, add);
+      break;
+    }
+    case 'tech': {
+      const actor = combatantById(state.combatants, command.actor);
+      const tech = combatantById(state.setup.techs, command.tech);
+      if (actor === undefined || tech === undefined) break;
+      const targets = techTargets(state, actor, tech, command.target);
+      if (!targets.ok) break;
+      if (tech.type === 'weapon') {
+        for (const id of targets.value) weaponRolls(state, actor, id, tech, add);
+        break;
+      }
+      // A Wall turns the spell back at its caster, or bounces it at any foe of the caster.
+      const reached = new Set(targets.value);
+      let walled = false;
+      for (const id of targets.value)
+        if (state.combatants[id]!.statuses.some((s) => s.status === 'wall')) walled = true;
+      if (walled) {
+        reached.add(actor.id);
+        if (state.setup.options.wallBounce) {
+          const foes = state.order.filter(
+            (id) => state.combatants[id]!.side !== actor.side && isStanding(state.combatants[id]!),
+          );
+          if (foes.length > 1) add('bounce', `1d${foes.length}`);
+          for (const id of foes) reached.add(id);
+        }
+      }
+      for (const id of reached) magicRolls(state, actor, id, tech, add);
+      break;
+    }
+    case 'gm-damage':
+    case 'gm-heal':
+      if (typeof command.amount === 'string') add(`gm:${command.target}`, command.amount);
+      break;
+    case 'gm-add':
+      if (state.phase === 'ticks' && state.round === 1) {
+        const roster = state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+        const who = gm.newcomerIdentity(
+          roster,
+          { id: command.newcomer.id, name: command.newcomer.name },
+          command.name,
+        );
+        add(`sp:${who.id}`, '1d8');
+      }
+      break;
+    default:
+      break;
+  }
+  return slots;
+}
+
+function weaponRolls(
+  state: ZodiacState,
+  actor: CombatantState,
+  target: string,
+  tech: Tech | undefined,
+  add: (purpose: string, notation: string) => void,
+): void {
+  add(`hit:${target}`, 'd100');
+  const { dice, die, power } = weaponDice(actor, tech);
+  add(`damage:${target}`, damageNotation(state, dice, die, power));
+  const carried = [...(actor.sheet.weapon?.inflicts ?? []), ...(tech?.inflicts ?? [])];
+  if (carried.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100');
+}
+
+function magicRolls(
+  state: ZodiacState,
+  actor: CombatantState,
+  target: string,
+  tech: Tech,
+  add: (purpose: string, notation: string) => void,
+): void {
+  const stats = actor.sheet.stats;
+  if (tech.damage !== undefined)
+    add(
+      `damage:${target}`,
+      damageNotation(
+        state,
+        stats.magicDice + tech.damage.dice,
+        tech.damage.die ?? 4,
+        stats.map + tech.damage.power,
+      ),
+    );
+  if (tech.heal !== undefined)
+    add(
+      `heal:${target}`,
+      damageNotation(
+        state,
+        stats.magicDice + tech.heal.dice,
+        tech.heal.die ?? 4,
+        stats.map + tech.heal.power,
+      ),
+    );
+  if (tech.inflicts.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100');
+}

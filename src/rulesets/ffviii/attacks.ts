@@ -34,7 +34,8 @@ export function check(
   difficulty: number,
   against: string,
 ): CheckRecord {
-  const roll = dice.roll(purpose, ACTION_DICE);
+  // Boxcars are read from the two dice, so a total alone is not enough where several rolls give it.
+  const roll = dice.roll(purpose, ACTION_DICE, {}, { readsFaces: true });
   const reading = readActionDice(roll.dice);
   return {
     ...actionCheck(av, difficulty, roll.total, reading.boxcars, out.state.setup.options.boxcars),
@@ -60,7 +61,8 @@ function defence(
   };
 }
 
-function dealDamage(
+/** Damage through armour: Toughness for physical, Spirit (against the element) for magical. */
+export function dealDamage(
   out: FfviiiResolution,
   source: string,
   targetId: string,
@@ -88,7 +90,13 @@ function dealDamage(
   out.emit({ type: 'damage-dealt', source, target: targetId, amount, hpAfter, breakdown });
 }
 
-function heal(out: FfviiiResolution, source: string, targetId: string, amount: number): void {
+/** Healing, never past the sheet's maximum HP. */
+export function heal(
+  out: FfviiiResolution,
+  source: string,
+  targetId: string,
+  amount: number,
+): void {
   const target = out.get(targetId);
   const hpAfter = Math.min(target.sheet.hp, target.hp + amount);
   out.emit({ type: 'healed', source, target: targetId, amount: hpAfter - target.hp, hpAfter });

@@ -10,6 +10,7 @@ import { Encounter } from '../../../src/engine/index.js';
 import {
   ffviii,
   ffviiiKinds,
+  ffviiiNewcomer,
   ffviiiSetupFrom,
   ffviiiSystem,
   STARTER_CONTENT_DIR,
@@ -48,7 +49,7 @@ function shot16(setup = ironGiantWith(() => {})): FfviiiEncounter {
 }
 
 function newcomer(id = 'iron-giant') {
-  const sheet = ffviiiSystem.newcomer(library(), id);
+  const sheet = ffviiiNewcomer(library(), id);
   if (!sheet.ok) throw new Error(sheet.error.message);
   return sheet.value;
 }

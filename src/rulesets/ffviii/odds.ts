@@ -175,7 +175,9 @@ function resolved(
   return {
     chance: check.success,
     criticalFailure: check.criticalFailure,
-    ...(check.success > 0 ? { damage: { min, mean: sum / check.success, max } } : {}),
+    ...(check.success > 0
+      ? { damage: { min, mean: min === max ? min : sum / check.success, max } }
+      : {}),
     meanDamage: sum,
     knockOut: ends ? ko : 0,
     zeroHp: ko,

@@ -242,6 +242,11 @@ function rangeOf(
     case 'hp':
       return ok({ current: c.hp, min: 0, max: c.sheet.hp, why: `the maximum is ${c.sheet.hp}` });
     case 'shots':
+      if (c.down)
+        return err(
+          'gm/target-down',
+          `${name} is down: give it HP first (it acts from the next round)`,
+        );
       if (state.phase === 'initiative')
         return err(
           'gm/between-rounds',

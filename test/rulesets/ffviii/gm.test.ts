@@ -227,6 +227,18 @@ describe('gm-clock: the next shot', () => {
     expect(ffviiiSystem.brief(encounter.state).actor).toBe(GIANT);
   });
 
+  it('the clock of a fallen combatant is not set: it needs HP first', () => {
+    const e2 = start(
+      ironGiantWith((s) => {
+        s.sides[1]!.combatants.push({ ...sheetOf(s, GIANT), id: 'giant-2', name: 'Giant 2' });
+      }),
+    );
+    beginRound(e2, { ...initiative({ [EHLRIC]: 8, [GIANT]: 9 }), 'initiative:giant-2': [1] });
+    run(e2, { type: 'gm-set', target: GIANT, resource: 'hp', value: 0 });
+    run(e2, { type: 'pass', actor: EHLRIC });
+    rejected(e2, { type: 'gm-clock', target: GIANT, value: 3 }, 'gm/target-down');
+  });
+
   it('between rounds the next shot comes from initiative: refused', () => {
     rejected(start(), { type: 'gm-clock', target: EHLRIC, value: 5 }, 'gm/between-rounds');
   });
@@ -445,5 +457,57 @@ describe('the take and dodge answers', () => {
     );
     expect(types(events)).toContain('check-rolled');
     expect(types(events)).not.toContain('attack-declared');
+  });
+});
+
+/**
+ * The terminal's reading of a typed action: typed words match label words in order, each a
+ * prefix of its word. The names a table types must pick one action.
+ */
+function matching(labels: readonly string[], typed: string): string[] {
+  const words = typed.toLowerCase().split(/\s+/);
+  return labels.filter((label) => {
+    const labelWords = label.toLowerCase().split(/[\s:(),]+/);
+    let at = 0;
+    for (const word of words) {
+      while (at < labelWords.length && !labelWords[at]!.startsWith(word)) at++;
+      if (at === labelWords.length) return false;
+      at++;
+    }
+    return true;
+  });
+}
+
+describe('actions typed by name', () => {
+  it('cast thunder, attack staff, summon, draw cure, use potion; then dodge and take', () => {
+    const encounter = shot16();
+    const labels = encounter.legalActions().map((a) => a.label);
+    for (const typed of [
+      'cast thunder',
+      'cast cure',
+      'attack staff',
+      'attack pet',
+      'summon',
+      'draw cure',
+      'use potion',
+      'sense',
+      'wait',
+      'pass',
+      'flee',
+    ])
+      expect(matching(labels, typed), typed).toHaveLength(1);
+    expect(matching(labels, 'cast thunder')[0]).toContain('cast Thunder on Iron Giant');
+    run(encounter, { type: 'attack', actor: EHLRIC, target: GIANT, weapon: 'staff' });
+    const answers = encounter.legalActions();
+    const answer = (typed: string) => {
+      const found = matching(
+        answers.map((a) => a.label),
+        typed,
+      );
+      expect(found, typed).toHaveLength(1);
+      return answers.find((a) => a.label === found[0])!.command.type;
+    };
+    expect(answer('dodge')).toBe('dodge');
+    expect(answer('take')).toBe('take-it');
   });
 });

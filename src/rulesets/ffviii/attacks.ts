@@ -71,6 +71,8 @@ export function dealDamage(
   type: 'physical' | 'magical',
   element: Element | undefined,
   margin: number,
+  /** False where nothing was rolled to hit (a GM effect): no margin to show. */
+  rolled = true,
 ): void {
   const target = out.get(targetId);
   // "Physical damage is reduced by the target's Toughness, magical damage is reduced by the
@@ -86,7 +88,7 @@ export function dealDamage(
   const bonus = type === 'physical' ? Math.max(0, margin) : 0;
   const amount = Math.max(0, rating + bonus - armour);
   const hpAfter = Math.max(0, target.hp - amount);
-  const breakdown = `${ratingText}${type === 'physical' ? ` + margin ${bonus}` : ''} - ${armourName} ${armour} = ${amount}`;
+  const breakdown = `${ratingText}${type === 'physical' && rolled ? ` + margin ${bonus}` : ''} - ${armourName} ${armour} = ${amount}`;
   out.emit({ type: 'damage-dealt', source, target: targetId, amount, hpAfter, breakdown });
 }
 

@@ -203,6 +203,7 @@ function damageTarget(
       type,
       element as Element | undefined,
       0,
+      false,
     );
   }
   return ok(true);

@@ -386,6 +386,9 @@ describe('gm-damage and gm-heal', () => {
     const encounter = shot16();
     const plain = run(encounter, { type: 'gm-damage', target: GIANT, amount: 20 });
     expect(only(plain, 'damage-dealt')).toMatchObject({ source: 'gm', amount: 5, hpAfter: 55 });
+    expect(ffviiiSystem.describe(plain, encounter.state)).toEqual([
+      '  Iron Giant takes 5 damage (GM 20 - Toughness 15 = 5), 55 HP left',
+    ]);
     // "Against lightning attacks, it's spirit is reduced to 3".
     const bolt = run(encounter, {
       type: 'gm-damage',

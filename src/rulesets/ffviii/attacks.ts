@@ -34,7 +34,8 @@ export function check(
   difficulty: number,
   against: string,
 ): CheckRecord {
-  const roll = dice.roll(purpose, ACTION_DICE);
+  // Boxcars are read from the two dice, so a total alone is not enough where several rolls give it.
+  const roll = dice.roll(purpose, ACTION_DICE, {}, { readsFaces: true });
   const reading = readActionDice(roll.dice);
   return {
     ...actionCheck(av, difficulty, roll.total, reading.boxcars, out.state.setup.options.boxcars),
@@ -60,7 +61,8 @@ function defence(
   };
 }
 
-function dealDamage(
+/** Damage through armour: Toughness for physical, Spirit (against the element) for magical. */
+export function dealDamage(
   out: FfviiiResolution,
   source: string,
   targetId: string,
@@ -69,6 +71,8 @@ function dealDamage(
   type: 'physical' | 'magical',
   element: Element | undefined,
   margin: number,
+  /** False where nothing was rolled to hit (a GM effect): no margin to show. */
+  rolled = true,
 ): void {
   const target = out.get(targetId);
   // "Physical damage is reduced by the target's Toughness, magical damage is reduced by the
@@ -84,11 +88,17 @@ function dealDamage(
   const bonus = type === 'physical' ? Math.max(0, margin) : 0;
   const amount = Math.max(0, rating + bonus - armour);
   const hpAfter = Math.max(0, target.hp - amount);
-  const breakdown = `${ratingText}${type === 'physical' ? ` + margin ${bonus}` : ''} - ${armourName} ${armour} = ${amount}`;
+  const breakdown = `${ratingText}${type === 'physical' && rolled ? ` + margin ${bonus}` : ''} - ${armourName} ${armour} = ${amount}`;
   out.emit({ type: 'damage-dealt', source, target: targetId, amount, hpAfter, breakdown });
 }
 
-function heal(out: FfviiiResolution, source: string, targetId: string, amount: number): void {
+/** Healing, never past the sheet's maximum HP. */
+export function heal(
+  out: FfviiiResolution,
+  source: string,
+  targetId: string,
+  amount: number,
+): void {
   const target = out.get(targetId);
   const hpAfter = Math.min(target.sheet.hp, target.hp + amount);
   out.emit({ type: 'healed', source, target: targetId, amount: hpAfter - target.hp, hpAfter });

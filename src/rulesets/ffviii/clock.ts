@@ -71,7 +71,14 @@ export function spend(
  * no Shot 0").
  */
 export function settle(out: FfviiiResolution): void {
-  if (out.state.phase === 'dodge' || out.state.phase === 'ended') return;
+  if (out.state.phase === 'ended') return;
+  // A side with nobody left in the fight (all fled or sent off) is beaten at once; the fallen
+  // only fall when the shot is over.
+  if (sidesInFight(out).size <= 1) {
+    endBattle(out);
+    return;
+  }
+  if (out.state.phase === 'dodge') return;
   const called = out.state.shot;
   if (called > 0) {
     for (const id of out.state.order) {
@@ -83,19 +90,8 @@ export function settle(out: FfviiiResolution): void {
     const c = out.get(id);
     if (inFight(c) && c.hp <= 0) out.emit({ type: 'fell', target: id });
   }
-  const standingSides = new Set<string>();
-  for (const id of out.state.order) {
-    const c = out.get(id);
-    if (inFight(c)) standingSides.add(c.side);
-  }
-  if (standingSides.size <= 1) {
-    const winner = standingSides.size === 1 ? [...standingSides][0]! : null;
-    const name = out.state.setup.sides.find((s) => s.id === winner)?.name;
-    out.emit({
-      type: 'battle-ended',
-      winner,
-      reason: winner === null ? 'nobody is left standing' : `${name} stand alone`,
-    });
+  if (sidesInFight(out).size <= 1) {
+    endBattle(out);
     return;
   }
   if (out.state.phase !== 'shots') return;
@@ -104,6 +100,33 @@ export function settle(out: FfviiiResolution): void {
     const c = out.get(id);
     if (inFight(c) && c.shot > next && (called === 0 || c.shot < called)) next = c.shot;
   }
-  if (next > 0) out.emit({ type: 'shot-called', shot: next });
-  else out.emit({ type: 'round-ended', round: out.state.round });
+  if (next > 0) {
+    out.emit({ type: 'shot-called', shot: next });
+    return;
+  }
+  // Status timers count rounds: those on their last round end with it.
+  for (const id of out.state.order)
+    for (const [status, rounds] of Object.entries(out.get(id).statuses))
+      if (rounds === 1) out.emit({ type: 'status-ended', target: id, status, reason: 'expired' });
+  out.emit({ type: 'round-ended', round: out.state.round });
+}
+
+function sidesInFight(out: FfviiiResolution): Set<string> {
+  const sides = new Set<string>();
+  for (const id of out.state.order) {
+    const c = out.get(id);
+    if (inFight(c)) sides.add(c.side);
+  }
+  return sides;
+}
+
+function endBattle(out: FfviiiResolution): void {
+  const sides = sidesInFight(out);
+  const winner = sides.size === 1 ? [...sides][0]! : null;
+  const name = out.state.setup.sides.find((s) => s.id === winner)?.name;
+  out.emit({
+    type: 'battle-ended',
+    winner,
+    reason: winner === null ? 'nobody is left standing' : `${name} stand alone`,
+  });
 }

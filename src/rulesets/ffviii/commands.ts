@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { gmCommandSchemas } from '../../engine/gm/index.js';
+import { combatantSchema } from './model.js';
 
 const id = z.string().min(1);
 
@@ -46,14 +48,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pass'), actor: id }),
   /** Runs away: out of the fight. */
   z.strictObject({ type: z.literal('flee'), actor: id }),
-  /** The GM sets HP, the next shot or the shot debt directly. */
-  z.strictObject({
-    type: z.literal('gm-adjust'),
-    target: id,
-    hp: z.number().int().min(0).max(9999).optional(),
-    shot: z.number().int().min(0).max(99).optional(),
-    debt: z.number().int().min(0).max(99).optional(),
-  }),
+  /** The GM's commands, shared by every system and decided in FFVIII's terms (gm.ts). */
+  ...gmCommandSchemas(combatantSchema),
 ]);
 
 export type FfviiiCommand = z.infer<typeof commandSchema>;

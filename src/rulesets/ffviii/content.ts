@@ -7,7 +7,9 @@ import {
   encounterInvalid,
   entitiesById,
   entityFields,
-  sheetNamed,
+  type NamedSheet,
+  sheetById,
+  sidesFrom,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfviiiCommand } from './commands.js';
@@ -146,41 +148,32 @@ export type EncounterSpec = z.input<typeof encounterSpecSchema>;
 export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Result<FfviiiSetup> {
   const spec = encounterSpecSchema.safeParse(specInput);
   if (!spec.success) return encounterInvalid(spec.error);
-  const sides: FfviiiSetup['sides'] = [];
-  for (const [s, side] of spec.data.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [c, who] of side.combatants.entries()) {
-      const where = `sides[${s}].combatants[${c}]`;
-      const named = sheetNamed(
-        library,
-        who,
-        { character: characterKind, monster: monsterKind },
-        where,
-      );
-      if (!named.ok) return named;
-      const { kind, id, sheet } = named.value;
-      const weapons = [];
-      for (const weaponId of sheet.weapons) {
-        const weapon = library.get(weaponKind, weaponId);
-        if (weapon === undefined)
-          return err(
-            'encounter/unknown-content',
-            `${where}: there is no ffviii/weapon '${weaponId}'`,
-          );
-        weapons.push({ id: weaponId, ...entityFields(weapon) });
-      }
-      combatants.push({
-        ...entityFields(sheet),
-        id: who.id ?? id,
-        kind,
-        name: who.name ?? sheet.name,
-        hp: who.hp ?? sheet.hp,
-        weapons,
+  const built = sidesFrom(
+    library,
+    spec.data.sides,
+    (side) => side.combatants,
+    SHEET_KINDS,
+    (named, who, where) => {
+      const sheet = combatantOf(library, named, where);
+      if (!sheet.ok) return sheet;
+      // The encounter's `hp:` is HP at the start; the sheet's stays the maximum.
+      if (who.hp !== undefined && who.hp > sheet.value.hp)
+        return err(
+          'encounter/invalid',
+          `${where}.hp: ${who.hp} is above ${sheet.value.name}'s maximum of ${sheet.value.hp} HP`,
+        );
+      return ok({
+        ...sheet.value,
+        id: who.id ?? sheet.value.id,
+        name: who.name ?? sheet.value.name,
+        ...(who.hp === undefined ? {} : { startHp: who.hp }),
         ...(who.position === undefined ? {} : { position: who.position }),
       });
-    }
-    sides.push({ id: side.id, name: side.name, combatants });
-  }
+    },
+    (side, combatants) => ({ id: side.id, name: side.name, combatants }),
+  );
+  if (!built.ok) return built;
+  const sides: FfviiiSetup['sides'] = built.value;
   const setup: FfviiiSetup = {
     sides,
     spells: entitiesById(library, spellKind),
@@ -192,6 +185,35 @@ export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Re
   };
   const problem = setupProblem(setup);
   return problem === undefined ? ok(setup) : err('encounter/invalid', problem);
+}
+
+const SHEET_KINDS = { character: characterKind, monster: monsterKind };
+
+/**
+ * One character or monster sheet as a combatant, its weapons inlined: what an encounter file's
+ * entry and the GM's `gm add` both build.
+ */
+function combatantOf(
+  library: ContentLibrary,
+  named: NamedSheet<SheetFile>,
+  where: string,
+): Result<CombatantSheet> {
+  const { kind, id, sheet } = named;
+  const weapons = [];
+  for (const weaponId of sheet.weapons) {
+    const weapon = library.get(weaponKind, weaponId);
+    if (weapon === undefined)
+      return err('encounter/unknown-content', `${where}: there is no ffviii/weapon '${weaponId}'`);
+    weapons.push({ id: weaponId, ...entityFields(weapon) });
+  }
+  return ok({ ...entityFields(sheet), id, kind, weapons });
+}
+
+/** The sheet `gm add <content-id>` brings in: a character or a monster, as an encounter would. */
+export function ffviiiNewcomer(library: ContentLibrary, contentId: string): Result<CombatantSheet> {
+  const named = sheetById(library, SHEET_KINDS, contentId);
+  if (!named.ok) return named;
+  return combatantOf(library, named.value, contentId);
 }
 
 /** An FFVIII encounter from loaded content and an encounter spec, seeded. */

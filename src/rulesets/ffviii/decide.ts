@@ -10,6 +10,7 @@ import { declare, resolvePending } from './attacks.js';
 import { beginRound, REGULAR_ACTION_SHOTS, settle, spend } from './clock.js';
 import type { FfviiiCommand } from './commands.js';
 import type { FfviiiEvent } from './events.js';
+import { isFfviiiGm, resolveGm } from './gm.js';
 import { carriedName } from './names.js';
 import { FfviiiResolution } from './resolution.js';
 import { resolveDraw, resolveSense } from './spellshards.js';
@@ -24,6 +25,7 @@ export function resolve(
   command: FfviiiCommand,
   dice: DiceRoller,
 ): Result<Resolved<FfviiiState, FfviiiEvent>> {
+  if (isFfviiiGm(command)) return resolveGm(state, command, dice);
   const refused = validate(state, command);
   if (refused !== undefined) return err(refused.code, refused.message);
   const out = new FfviiiResolution(state, dice);
@@ -190,18 +192,6 @@ export function resolve(
     }
     case 'flee':
       out.emit({ type: 'fled', actor: command.actor });
-      break;
-    case 'gm-adjust':
-      out.emit({
-        type: 'gm-adjusted',
-        target: command.target,
-        // HP never above the sheet's (a heal would otherwise take the excess away again).
-        ...(command.hp === undefined
-          ? {}
-          : { hp: Math.min(command.hp, out.get(command.target).sheet.hp) }),
-        ...(command.shot === undefined ? {} : { shot: command.shot }),
-        ...(command.debt === undefined ? {} : { debt: command.debt }),
-      });
       break;
   }
   settle(out);

@@ -17,7 +17,7 @@ export function skillName(skill: string): string {
 /** The log's lines for a command's events, in the vocabulary of the text. */
 export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiState): string[] {
   const name = (id: string | null): string =>
-    id === null ? '' : (after.combatants[id]?.sheet.name ?? id);
+    id === null ? '' : (after.combatants[id]?.sheet.name ?? (id === 'gm' ? 'the GM' : id));
   const lines: string[] = [];
   for (const e of events) {
     switch (e.type) {
@@ -135,15 +135,66 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
       case 'fled':
         lines.push(`${name(e.actor)} runs away`);
         break;
-      case 'gm-adjusted': {
-        const parts = [
-          e.hp === undefined ? '' : `HP ${e.hp}`,
-          e.shot === undefined ? '' : `next shot ${e.shot}`,
-          e.debt === undefined ? '' : `shot debt ${e.debt}`,
-        ].filter((p) => p !== '');
-        lines.push(`GM: ${name(e.target)} ${parts.join(', ') || 'unchanged'}`);
+      case 'gm-set': {
+        const what = {
+          hp: 'HP',
+          shots: 'next shot',
+          debt: 'shot debt',
+          ammo: `${e.key} rounds`,
+          shards: `${after.setup.spells[e.key ?? '']?.name ?? e.key} in stock`,
+          item: `${after.setup.items[e.key ?? '']?.name ?? e.key} carried`,
+        }[e.resource];
+        const value =
+          e.resource === 'shots' && e.value === 0 ? '0 (no shots left this round)' : e.value;
+        const clamp = e.requested === undefined ? '' : ` (not ${e.requested}: ${e.clamp})`;
+        lines.push(`GM: ${name(e.target)} ${what} ${value}${clamp}`);
         break;
       }
+      case 'stood-up':
+        lines.push(`  ${name(e.target)} is back in the fight (acts from the next round)`);
+        break;
+      case 'status-set':
+        lines.push(
+          `GM: ${name(e.target)} is ${e.status}${e.rounds === null ? '' : ` for ${e.rounds} round${e.rounds === 1 ? '' : 's'}`}`,
+        );
+        break;
+      case 'status-ended':
+        lines.push(
+          e.reason === 'gm'
+            ? `GM: ${name(e.target)} is no longer ${e.status}`
+            : `  ${name(e.target)} is no longer ${e.status} (its time ran out)`,
+        );
+        break;
+      case 'combatant-joined': {
+        const r = e.initiative;
+        const when =
+          r === null
+            ? 'rolls initiative with everyone at the next round'
+            : `initiative d10 ${r.roll.total} + Speed ${r.speed} = ${r.initiative}: ${e.shot === 0 ? 'no shots left this round' : e.shot < r.initiative ? `acts on shot ${e.shot}, the shot now being played` : `acts on shot ${e.shot}`}`;
+        lines.push(
+          `GM: ${e.sheet.name} joins ${after.setup.sides.find((s) => s.id === e.side)?.name ?? e.side}; ${when}`,
+        );
+        break;
+      }
+      case 'combatant-left':
+        lines.push(
+          `GM: ${name(e.target)} ${e.reason === 'fled' ? 'flees' : 'is sent off'}: out of the fight`,
+        );
+        break;
+      case 'attack-cancelled':
+        lines.push(`  The attack is called off: ${e.reason}`);
+        break;
+      case 'turn-skipped':
+        lines.push(
+          `GM: ${name(e.target)} loses this shot's action: ${e.shot === 0 ? 'no shots left this round' : `next on shot ${e.shot}`}`,
+        );
+        break;
+      case 'note-added':
+        lines.push(`GM note on ${name(e.target)}: ${e.text}`);
+        break;
+      case 'notes-cleared':
+        lines.push(`GM: notes on ${name(e.target)} cleared`);
+        break;
       case 'battle-ended':
         lines.push(`The battle is over: ${e.reason}`);
         break;

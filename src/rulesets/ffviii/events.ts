@@ -1,6 +1,11 @@
-import type { RollRecord } from '../../engine/index.js';
+import type { gm, RollRecord } from '../../engine/index.js';
 import type { ActionCheck } from './action-dice.js';
+import type { CombatantSheet } from './model.js';
 import type { CarriedAction, PendingAttack } from './state.js';
+
+/** What `gm-set` can set in FFVIII: there is no MP. */
+export const GM_RESOURCES = ['hp', 'shots', 'debt', 'ammo', 'shards', 'item'] as const;
+export type GmResourceName = (typeof GM_RESOURCES)[number];
 
 export interface InitiativeRoll {
   readonly id: string;
@@ -133,11 +138,53 @@ export type FfviiiEvent =
   | { readonly type: 'action-completed'; readonly actor: string; readonly action: string }
   | { readonly type: 'fell'; readonly target: string }
   | { readonly type: 'fled'; readonly actor: string }
+  /**
+   * The GM sets a resource: `hp`, `shots` (the next shot), `debt`, `ammo` of a weapon, `shards`
+   * of a spell, `item` count. `requested` is there when the value was clamped to what the
+   * resource can hold.
+   */
   | {
-      readonly type: 'gm-adjusted';
+      readonly type: 'gm-set';
       readonly target: string;
-      readonly hp?: number;
-      readonly shot?: number;
-      readonly debt?: number;
+      readonly resource: GmResourceName;
+      readonly key?: string;
+      readonly value: number;
+      readonly requested?: number;
+      /** Why the value was clamped: `the maximum is 35`. */
+      readonly clamp?: string;
     }
+  /** A fallen combatant given HP by the GM is back in the fight. */
+  | { readonly type: 'stood-up'; readonly target: string }
+  | {
+      readonly type: 'status-set';
+      readonly target: string;
+      readonly status: string;
+      /** Rounds left; null: until ended. */
+      readonly rounds: number | null;
+    }
+  | {
+      readonly type: 'status-ended';
+      readonly target: string;
+      readonly status: string;
+      readonly reason: 'gm' | 'expired';
+    }
+  /** A newcomer joins mid-fight; `initiative` when it rolled because a round was under way. */
+  | {
+      readonly type: 'combatant-joined';
+      readonly side: string;
+      readonly sheet: CombatantSheet;
+      readonly initiative: InitiativeRoll | null;
+      /** Its next shot: its initiative, or the shot now called when that has already passed. */
+      readonly shot: number;
+    }
+  | {
+      readonly type: 'combatant-left';
+      readonly target: string;
+      readonly reason: 'fled' | 'dismissed';
+    }
+  /** The attack waiting on a dodge is dropped: its target or its attacker left the fight. */
+  | { readonly type: 'attack-cancelled'; readonly reason: string }
+  /** The GM has the combatant lose its action on this shot. */
+  | { readonly type: 'turn-skipped'; readonly target: string; readonly shot: number }
+  | gm.NoteEvent
   | { readonly type: 'battle-ended'; readonly winner: string | null; readonly reason: string };

@@ -1,5 +1,6 @@
+import { combatantById, gm } from '../../engine/index.js';
 import type { FfviiiEvent } from './events.js';
-import type { FfviiiSetup } from './model.js';
+import type { CombatantSheet, FfviiiSetup } from './model.js';
 import type { CombatantState, FfviiiState } from './state.js';
 
 export function initialState(setup: FfviiiSetup): FfviiiState {
@@ -7,30 +8,7 @@ export function initialState(setup: FfviiiSetup): FfviiiState {
   const order: string[] = [];
   for (const side of setup.sides) {
     for (const sheet of side.combatants) {
-      const ammo: Record<string, number> = {};
-      for (const w of sheet.weapons) if (w.gun !== undefined) ammo[w.id] = w.gun.capacity;
-      const powerUses: Record<string, number> = {};
-      for (const p of sheet.powers) powerUses[p] = setup.powers[p]?.uses ?? 0;
-      combatants[sheet.id] = {
-        id: sheet.id,
-        side: side.id,
-        sheet,
-        hp: sheet.hp,
-        shot: 0,
-        initiative: 0,
-        debt: 0,
-        carrying: null,
-        down: false,
-        fled: false,
-        matrix: sheet.spellMatrix,
-        items: sheet.items,
-        ammo,
-        powerUses,
-        initiativeBonus: 0,
-        drawBarred: [],
-        senseBarred: [],
-        sensed: [],
-      };
+      combatants[sheet.id] = combatantFrom(setup, side.id, sheet);
       order.push(sheet.id);
     }
   }
@@ -44,7 +22,54 @@ export function initialState(setup: FfviiiSetup): FfviiiState {
     combatants,
     pending: null,
     result: null,
+    notes: {},
   };
+}
+
+/**
+ * A combatant as it enters the fight, from its sheet: the same for the encounter's own and for
+ * a newcomer the GM adds. Its HP start at the encounter's `hp:` where given, else the sheet's.
+ */
+export function combatantFrom(
+  setup: FfviiiSetup,
+  side: string,
+  sheet: CombatantSheet,
+): CombatantState {
+  const ammo: Record<string, number> = {};
+  for (const w of sheet.weapons) if (w.gun !== undefined) ammo[w.id] = w.gun.capacity;
+  const powerUses: Record<string, number> = {};
+  for (const p of sheet.powers) powerUses[p] = setup.powers[p]?.uses ?? 0;
+  return {
+    id: sheet.id,
+    side,
+    sheet,
+    hp: sheet.startHp ?? sheet.hp,
+    shot: 0,
+    initiative: 0,
+    debt: 0,
+    carrying: null,
+    down: false,
+    fled: false,
+    dismissed: false,
+    statuses: {},
+    matrix: sheet.spellMatrix,
+    items: sheet.items,
+    ammo,
+    powerUses,
+    initiativeBonus: 0,
+    drawBarred: [],
+    senseBarred: [],
+    sensed: [],
+  };
+}
+
+/** Every timed status one round shorter; those at their last round were ended already. */
+function tick(statuses: CombatantState['statuses']): CombatantState['statuses'] {
+  const next: Record<string, number | null> = {};
+  for (const [name, rounds] of Object.entries(statuses))
+    if (rounds === null) next[name] = null;
+    else if (rounds > 1) next[name] = rounds - 1;
+  return next;
 }
 
 function withCombatant(
@@ -52,7 +77,7 @@ function withCombatant(
   id: string,
   change: (c: CombatantState) => CombatantState,
 ): FfviiiState {
-  const c = state.combatants[id];
+  const c = combatantById(state.combatants, id);
   if (c === undefined) return state;
   return { ...state, combatants: { ...state.combatants, [id]: change(c) } };
 }
@@ -93,8 +118,16 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       });
     case 'shot-called':
       return { ...state, shot: event.shot, phase: 'shots' };
-    case 'round-ended':
-      return { ...state, phase: 'initiative', shot: 0 };
+    case 'round-ended': {
+      // Status timers count rounds: one that ran out was ended (status-ended) just before.
+      const combatants: Record<string, CombatantState> = {};
+      for (const id of state.order) {
+        const c = state.combatants[id]!;
+        const timed = Object.values(c.statuses).some((r) => r !== null);
+        combatants[id] = timed ? { ...c, statuses: tick(c.statuses) } : c;
+      }
+      return { ...state, phase: 'initiative', shot: 0, combatants };
+    }
     case 'attack-declared':
       return { ...state, pending: event.pending, phase: 'dodge' };
     case 'dodge-chosen':
@@ -160,15 +193,64 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       return withCombatant(state, event.target, (c) => ({ ...c, down: true, shot: 0 }));
     case 'fled':
       return withCombatant(state, event.actor, (c) => ({ ...c, fled: true, shot: 0 }));
-    case 'gm-adjusted':
+    case 'gm-set':
+      return withCombatant(state, event.target, (c) => {
+        switch (event.resource) {
+          case 'hp':
+            return { ...c, hp: event.value };
+          case 'shots':
+            return { ...c, shot: event.value };
+          case 'debt':
+            return { ...c, debt: event.value };
+          case 'ammo':
+            return { ...c, ammo: { ...c.ammo, [event.key!]: event.value } };
+          case 'shards':
+            return { ...c, matrix: { ...c.matrix, [event.key!]: event.value } };
+          case 'item':
+            return { ...c, items: { ...c.items, [event.key!]: event.value } };
+        }
+      });
+    case 'stood-up':
+      return withCombatant(state, event.target, (c) => ({ ...c, down: false }));
+    case 'status-set':
       return withCombatant(state, event.target, (c) => ({
         ...c,
-        ...(event.hp === undefined ? {} : { hp: event.hp }),
-        // HP given back to the fallen brings them back into the fight (from the next round).
-        ...(event.hp !== undefined && event.hp > 0 && c.down && !c.fled ? { down: false } : {}),
-        ...(event.shot === undefined ? {} : { shot: event.shot }),
-        ...(event.debt === undefined ? {} : { debt: event.debt }),
+        statuses: { ...c.statuses, [event.status]: event.rounds },
       }));
+    case 'status-ended':
+      return withCombatant(state, event.target, (c) => {
+        const statuses = { ...c.statuses };
+        delete statuses[event.status];
+        return { ...c, statuses };
+      });
+    case 'combatant-joined': {
+      const joined: CombatantState = {
+        ...combatantFrom(state.setup, event.side, event.sheet),
+        shot: event.shot,
+        initiative: event.initiative?.initiative ?? 0,
+        debt: event.initiative?.debtLeft ?? 0,
+      };
+      return {
+        ...state,
+        order: [...state.order, joined.id],
+        combatants: { ...state.combatants, [joined.id]: joined },
+      };
+    }
+    case 'combatant-left':
+      return withCombatant(state, event.target, (c) => ({
+        ...c,
+        fled: true,
+        dismissed: event.reason === 'dismissed',
+        shot: 0,
+        carrying: null,
+      }));
+    case 'attack-cancelled':
+      return { ...state, pending: null, phase: 'shots' };
+    case 'turn-skipped':
+      return withCombatant(state, event.target, (c) => ({ ...c, shot: event.shot }));
+    case 'note-added':
+    case 'notes-cleared':
+      return { ...state, notes: gm.evolveNotes(state.notes, event) };
     case 'battle-ended':
       return {
         ...state,

@@ -5,6 +5,7 @@ export {
   createFfviiiEncounter,
   encounterSpecSchema,
   ffviiiKinds,
+  ffviiiNewcomer,
   ffviiiSetupFrom,
   STARTER_CONTENT_DIR,
 } from './content.js';

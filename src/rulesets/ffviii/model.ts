@@ -185,6 +185,11 @@ export const combatantSchema = z.strictObject({
   ...sheetFields,
   id: idSchema,
   kind: z.enum(['character', 'monster']),
+  /**
+   * HP at the start when an encounter gives it (`hp: 20`, "current HP at the start"); the
+   * sheet's `hp` stays the maximum, so healing can bring it back up to the sheet's value.
+   */
+  startHp: int.min(0).max(9999).optional(),
   weapons: z.array(z.strictObject({ id: idSchema, ...weaponSchema.shape })).default([]),
   /** Where it stands, in yards, when the encounter maps distance (spell range). */
   position: z.strictObject({ x: z.number(), y: z.number() }).optional(),

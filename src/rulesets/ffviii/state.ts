@@ -1,4 +1,4 @@
-import type { RollRecord } from '../../engine/index.js';
+import type { gm, RollRecord } from '../../engine/index.js';
 import type { CombatantSheet, Element, FfviiiSetup } from './model.js';
 
 /**
@@ -27,7 +27,14 @@ export interface CombatantState {
   readonly carrying: CarriedAction | null;
   /** Out of the fight: fallen at the end of a shot, or fled. */
   readonly down: boolean;
+  /** Left the fight: ran away, or taken out by the GM (`dismissed` then says so). */
   readonly fled: boolean;
+  readonly dismissed: boolean;
+  /**
+   * Statuses the GM tracks, with rounds left (null: until ended). The text names status spells
+   * but gives no status effects, so these carry no rules of their own (docs/rulings.md).
+   */
+  readonly statuses: Readonly<Record<string, number | null>>;
   /** Spells in stock in the Spell Matrix. */
   readonly matrix: Readonly<Record<string, number>>;
   readonly items: Readonly<Record<string, number>>;
@@ -70,6 +77,8 @@ export interface FfviiiState {
   readonly combatants: Readonly<Record<string, CombatantState>>;
   readonly pending: PendingAttack | null;
   readonly result: { readonly winner: string | null; readonly reason: string } | null;
+  /** The GM's notes on combatants, by id. */
+  readonly notes: gm.Notes;
 }
 
 export type { RollRecord };

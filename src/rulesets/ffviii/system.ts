@@ -1,29 +1,22 @@
-import { diceDistribution } from '../../dice/index.js';
-import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
-import { ACTION_DICE } from './action-dice.js';
+import { gm } from '../../engine/index.js';
+import type { EncounterView, GameSystem } from '../system.js';
 import type { FfviiiCommand } from './commands.js';
 import {
   type EncounterSpec,
   encounterSpecSchema,
   ffviiiKinds,
+  ffviiiNewcomer,
   ffviiiSetupFrom,
   STARTER_CONTENT_DIR,
 } from './content.js';
-import { describeEvents, skillName } from './describe.js';
+import { describeEvents } from './describe.js';
 import type { FfviiiEvent } from './events.js';
-import type { FfviiiSetup } from './model.js';
+import { ELEMENTS, type FfviiiSetup } from './model.js';
 import { carriedName } from './names.js';
+import { ffviiiOdds } from './odds.js';
+import { ffviiiRolls } from './rolls.js';
 import { ffviii } from './ruleset.js';
-import {
-  actionValue,
-  actorNow,
-  bestSkill,
-  dodgeRating,
-  type FfviiiState,
-  inFight,
-  spiritAgainst,
-  weaponOf,
-} from './state.js';
+import { actorNow, type FfviiiState, inFight } from './state.js';
 
 function view(state: FfviiiState): EncounterView {
   const timing =
@@ -68,86 +61,65 @@ function view(state: FfviiiState): EncounterView {
         mp: 0,
         maxMp: 0,
         out: !inFight(c),
-        statuses: stock,
+        statuses: [
+          ...Object.entries(c.statuses).map(([name, rounds]) => ({
+            name,
+            timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
+          })),
+          ...stock,
+        ],
+        notes: gm.notesOf(state.notes, id),
+        // Its place on the shot clock: the shot it acts on next (none between rounds or once
+        // out), its shot debt, this round's initiative.
+        clock: {
+          shot:
+            state.phase === 'shots' || state.phase === 'dodge'
+              ? inFight(c)
+                ? c.shot
+                : null
+              : null,
+          debt: c.debt,
+          initiative: state.round === 0 ? null : c.initiative,
+        },
       };
     }),
+    clock: {
+      round: state.round,
+      shot: state.phase === 'shots' || state.phase === 'dodge' ? state.shot : null,
+      shots: state.shots,
+      phase: state.phase,
+    },
   };
 }
 
-function percent(p: number): string {
-  return `${(p * 100).toFixed(1)}%`;
-}
-
-/** P(action dice >= need), from the exact distribution of fs. */
-function atLeast(need: number): number {
-  let p = 0;
-  for (const [value, weight] of diceDistribution(ACTION_DICE).distribution)
-    if (value >= need) p += weight;
-  return p;
-}
-
-/**
- * The chance an action succeeds. Under `boxcars: always` boxcars fail whatever they total; and
- * after two first sixes the dice go on as a fresh fs, so those are 1/36 of every total's chance.
- */
-function successChance(state: FfviiiState, need: number): number {
-  return state.setup.options.boxcars === 'always' ? (atLeast(need) * 35) / 36 : atLeast(need);
-}
-
-/**
- * An attack's or a spell's odds, exactly: the chance the action dice reach the difficulty,
- * with and without the target dodging, and the damage a hit does.
- */
-function odds(state: FfviiiState, command: FfviiiCommand): ActionOdds | undefined {
-  if (command.type !== 'attack' && command.type !== 'cast') return undefined;
-  const actor = state.combatants[command.actor];
-  const target = state.combatants[command.target];
-  if (actor === undefined || target === undefined) return undefined;
-  const bonus = state.setup.options.dodgeBonus;
-  if (command.type === 'attack') {
-    const weapon = weaponOf(actor, command.weapon);
-    if (weapon === undefined) return undefined;
-    const { skill, actionValue: av } = bestSkill(actor.sheet, weapon.skills);
-    const dodge = dodgeRating(state, target);
-    const rating =
-      (weapon.damage.strength ? actor.sheet.attributes.strength : 0) + weapon.damage.bonus;
-    const toughness = target.sheet.attributes.toughness;
-    // Damage = rating + margin - Toughness: it hurts once the margin reaches Toughness - rating + 1.
-    const hurts = (d: number) => successChance(state, Math.max(d, d + toughness - rating + 1) - av);
-    return {
-      lines: [
-        `${actor.sheet.name} attacks ${target.sheet.name} with ${weapon.name}: ${skillName(skill)} AV ${av} + action dice against Dodge ${dodge}`,
-        `  hits ${percent(successChance(state, dodge - av))}; if ${target.sheet.name} dodges (Dodge ${dodge + bonus}): ${percent(successChance(state, dodge + bonus - av))}`,
-        `  damage ${rating} + margin - Toughness ${toughness}: draws blood ${percent(hurts(dodge))} (dodging: ${percent(hurts(dodge + bonus))})`,
-        `  ${target.sheet.name} has ${target.hp} HP`,
-      ],
-    };
-  }
-  const spell = state.setup.spells[command.spell];
-  if (spell === undefined) return undefined;
-  const av = actionValue(actor.sheet, 'sorcery');
-  const rating = av + spell.power;
-  if (spell.willing)
-    return {
-      lines: [
-        `${actor.sheet.name} casts ${spell.name} on ${target.sheet.name}: Sorcery AV ${av}, any positive result`,
-        `  succeeds ${percent(successChance(state, 1 - av))}; ${spell.effect === 'heal' ? `heals ${rating}` : `rating ${rating}`}`,
-      ],
-    };
-  const evade = target.sheet.attributes.magicEvade;
-  const spirit = spiritAgainst(target, spell.element);
-  const spiritName =
-    spell.element !== undefined && spirit !== target.sheet.attributes.spirit
-      ? `Spirit against ${spell.element}`
-      : 'Spirit';
-  return {
-    lines: [
-      `${actor.sheet.name} casts ${spell.name} on ${target.sheet.name}: Sorcery AV ${av} against Magic Evade ${evade}`,
-      `  lands ${percent(successChance(state, evade - av))}; if ${target.sheet.name} dodges (${evade + bonus}): ${percent(successChance(state, evade + bonus - av))}`,
-      `  damage ${rating} - ${spiritName} ${spirit} = ${Math.max(0, rating - spirit)} (no bonus for accuracy on magic)`,
-    ],
-  };
-}
+/** What FFVIII adds to the GM's vocabulary: shots, debt, ammunition, Spellshards, items; no MP. */
+const GM_VOCABULARY: gm.GmVocabulary = {
+  resources: [
+    { name: 'shots', help: 'its next shot: the shot it acts on (this shot or a later one)' },
+    { name: 'debt', help: 'shot debt, taken from its next initiative' },
+    { name: 'ammo', key: 'weapon', help: 'rounds in a gun' },
+    { name: 'shards', key: 'spell', help: 'a spell in stock in its Spell Matrix' },
+    { name: 'item', key: 'item', help: 'how many of an item it carries' },
+  ],
+  clock: 'next shot',
+  mp: false,
+  elements: [...ELEMENTS],
+  examples: [
+    'gm hp iron-giant 40',
+    'gm hp ehlric +10',
+    'gm shots iron-giant 8',
+    'gm clock ehlric -2',
+    'gm debt ehlric 0',
+    'gm shards ehlric thunder +1',
+    'gm item ehlric potion 3',
+    'gm status iron-giant +slow 2',
+    'gm add iron-giant to giant as Iron Giant 2',
+    'gm skip iron-giant',
+    'gm damage iron-giant 20 lightning',
+    'gm heal ehlric 2d6',
+    'gm note iron-giant behind the pillar',
+  ],
+};
 
 /** The FFVIII RPG for the tools: encounter files, the shot clock view, statistics, odds. */
 export const ffviiiSystem: GameSystem<
@@ -178,5 +150,8 @@ export const ffviiiSystem: GameSystem<
     return { source: event.source, target: event.target, amount: event.amount };
   },
   rounds: (state) => state.round,
-  odds,
+  odds: ffviiiOdds,
+  rolls: ffviiiRolls,
+  gm: GM_VOCABULARY,
+  newcomer: ffviiiNewcomer,
 };

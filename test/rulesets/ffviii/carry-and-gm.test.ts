@@ -3,7 +3,6 @@
  * under the `boxcars: always` option.
  */
 import { describe, expect, it } from 'vitest';
-import { ffviiiSystem } from '../../../src/rulesets/ffviii/index.js';
 import {
   beginRound,
   declareAndAnswer,
@@ -103,13 +102,17 @@ describe('FFVIII: the GM sets HP', () => {
       }),
     );
     beginRound(encounter);
-    run(encounter, { type: 'gm-adjust', target: GIANT, hp: 0 });
+    run(encounter, { type: 'gm-set', target: GIANT, resource: 'hp', value: 0 });
     // Ehlric still acts on shot 16; when he is done the shot ends and the Giant falls...
     expect(encounter.state.phase).toBe('shots');
     run(encounter, { type: 'pass', actor: EHLRIC });
     expect(encounter.state.phase).toBe('ended');
     // ...which is final: GM adjustments come before the end, not after.
-    rejected(encounter, { type: 'gm-adjust', target: GIANT, hp: 10 }, 'battle/over');
+    rejected(
+      encounter,
+      { type: 'gm-set', target: GIANT, resource: 'hp', value: 10 },
+      'battle/over',
+    );
   });
 
   it('a fallen ally given HP stands again at the next round', () => {
@@ -122,10 +125,10 @@ describe('FFVIII: the GM sets HP', () => {
       ...initiative({ [EHLRIC]: 8, [GIANT]: 9 }),
       'initiative:ehlric-2': [1],
     });
-    run(encounter, { type: 'gm-adjust', target: 'ehlric-2', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'ehlric-2', resource: 'hp', value: 0 });
     run(encounter, { type: 'pass', actor: EHLRIC });
     expect(who(encounter, 'ehlric-2').down).toBe(true);
-    run(encounter, { type: 'gm-adjust', target: 'ehlric-2', hp: 5 });
+    run(encounter, { type: 'gm-set', target: 'ehlric-2', resource: 'hp', value: 5 });
     expect(who(encounter, 'ehlric-2').down).toBe(false);
     expect(who(encounter, 'ehlric-2').hp).toBe(5);
   });
@@ -147,39 +150,5 @@ describe('FFVIII: reloading', () => {
     );
     beginRound(encounter);
     rejected(encounter, { type: 'reload', actor: EHLRIC }, 'weapon/full');
-  });
-});
-
-describe('FFVIII odds', () => {
-  it('under boxcars: always, success is 35/36 of the chance the dice reach the difficulty', () => {
-    const chanceOf = (boxcars: 'always' | 'failure-only'): number => {
-      const encounter = start(
-        ironGiantWith((setup) => {
-          setup.options.boxcars = boxcars;
-        }),
-      );
-      beginRound(encounter);
-      const lines = ffviiiSystem.odds!(encounter.state, {
-        type: 'attack',
-        actor: EHLRIC,
-        target: GIANT,
-        weapon: 'staff',
-      })!.lines;
-      return Number(/hits ([\d.]+)%/.exec(lines[1]!)![1]);
-    };
-    const plain = chanceOf('failure-only');
-    expect(chanceOf('always')).toBeCloseTo((plain * 35) / 36, 1);
-  });
-
-  it('names the Spirit an element meets: "Against lightning attacks, its spirit is reduced to 3"', () => {
-    const encounter = start();
-    beginRound(encounter);
-    const lines = ffviiiSystem.odds!(encounter.state, {
-      type: 'cast',
-      actor: EHLRIC,
-      spell: 'thunder',
-      target: GIANT,
-    })!.lines;
-    expect(lines.join('\n')).toContain('15 - Spirit against lightning 3 = 12');
   });
 });

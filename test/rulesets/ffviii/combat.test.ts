@@ -375,7 +375,7 @@ describe('Cast Spell', () => {
 
   it('"If the target is willing ... the caster simply needs to get any positive result, after rolling. Even a 1 succeeds."', () => {
     const encounter = shot16();
-    run(encounter, { type: 'gm-adjust', target: EHLRIC, hp: 10 });
+    run(encounter, { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 10 });
     // Sorcery 10 - 9 = 1: Cure heals Sorcery 10 + 2 = 12. No dodge is offered to a willing target.
     const one = run(
       encounter,
@@ -392,7 +392,7 @@ describe('Cast Spell', () => {
     expect(only(one, 'healed')).toMatchObject({ target: EHLRIC, amount: 12, hpAfter: 22 });
     // 0 is not a positive result.
     const zero = shot16();
-    run(zero, { type: 'gm-adjust', target: EHLRIC, hp: 10 });
+    run(zero, { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 10 });
     const missed = run(
       zero,
       { type: 'cast', actor: EHLRIC, spell: 'cure', target: EHLRIC },
@@ -405,7 +405,7 @@ describe('Cast Spell', () => {
 
   it('healing stops at full HP', () => {
     const encounter = shot16();
-    run(encounter, { type: 'gm-adjust', target: EHLRIC, hp: 30 });
+    run(encounter, { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 30 });
     const events = run(
       encounter,
       { type: 'cast', actor: EHLRIC, spell: 'cure', target: EHLRIC },
@@ -416,8 +416,8 @@ describe('Cast Spell', () => {
 
   it("the GM may set HP, but not above the sheet's: a later Cure never takes HP away", () => {
     const encounter = shot16();
-    const adjusted = run(encounter, { type: 'gm-adjust', target: EHLRIC, hp: 50 });
-    expect(only(adjusted, 'gm-adjusted').hp).toBe(35);
+    const adjusted = run(encounter, { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 50 });
+    expect(only(adjusted, 'gm-set')).toMatchObject({ value: 35, requested: 50 });
     expect(hp(encounter, EHLRIC)).toBe(35);
     const events = run(
       encounter,
@@ -725,7 +725,7 @@ describe('Using an Item', () => {
 
   it('"Potions and other \'normal\' items can be used automaticaly": no roll, 3 shots', () => {
     const encounter = shot16();
-    run(encounter, { type: 'gm-adjust', target: EHLRIC, hp: 10 });
+    run(encounter, { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 10 });
     const events = run(encounter, {
       type: 'use-item',
       actor: EHLRIC,

@@ -1,26 +1,15 @@
 /**
- * What the table sees: the log of the text's example in its own words, the shot clock, and the
- * exact odds of an attack or a spell.
+ * What the table sees: the log of the text's example in its own words, and the shot clock
+ * (the odds are in odds.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { diceDistribution } from '../../../src/dice/index.js';
 import { describeEvents } from '../../../src/rulesets/ffviii/describe.js';
-import { ACTION_DICE, ffviiiSystem } from '../../../src/rulesets/ffviii/index.js';
+import { ffviiiSystem } from '../../../src/rulesets/ffviii/index.js';
 import { beginRound, EHLRIC, type FfviiiEncounter, GIANT, rollOf, run, start } from './helpers.js';
 
 function lines(encounter: FfviiiEncounter, events: Parameters<typeof describeEvents>[0]): string[] {
   return describeEvents(events, encounter.state);
 }
-
-/** P(action dice >= n), summed from the dice engine's distribution of the action dice. */
-function atLeast(n: number): number {
-  let p = 0;
-  for (const [value, weight] of diceDistribution(ACTION_DICE).distribution)
-    if (value >= n) p += weight;
-  return p;
-}
-
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 describe('the log', () => {
   it('"Fnord rolls the initiative dice and gets a 8. He adds this to Ehlric\'s Speed of 8 for a total of 16"', () => {
@@ -107,40 +96,5 @@ describe('the shot clock view', () => {
     expect(between.order.find((l) => l.includes('Ehlric'))).toContain(
       '6 shots of debt, carrying Summon Infernus',
     );
-  });
-});
-
-describe('the odds', () => {
-  it('an attack: hits when the dice reach Dodge - AV; "gotten 4 or more above the Giant\'s dodge of 6" to draw blood', () => {
-    const encounter = start();
-    beginRound(encounter);
-    const odds = ffviiiSystem.odds!(encounter.state, {
-      type: 'attack',
-      actor: EHLRIC,
-      target: GIANT,
-      weapon: 'staff',
-    });
-    expect(odds!.lines[1]).toBe(
-      `  hits ${percent(atLeast(6 - 11))}; if Iron Giant dodges (Dodge 9): ${percent(atLeast(9 - 11))}`,
-    );
-    // 12 + margin - 15 > 0: a result of 10 (6 + 4), dice -1; dodging, 13, dice +2.
-    expect(odds!.lines[2]).toBe(
-      `  damage 12 + margin - Toughness 15: draws blood ${percent(atLeast(-1))} (dodging: ${percent(atLeast(2))})`,
-    );
-  });
-
-  it('a spell: against Magic Evade, no bonus for accuracy', () => {
-    const encounter = start();
-    beginRound(encounter);
-    const odds = ffviiiSystem.odds!(encounter.state, {
-      type: 'cast',
-      actor: EHLRIC,
-      target: GIANT,
-      spell: 'thunder',
-    });
-    expect(odds!.lines[1]).toBe(
-      `  lands ${percent(atLeast(1 - 10))}; if Iron Giant dodges (4): ${percent(atLeast(4 - 10))}`,
-    );
-    expect(odds!.lines[2]).toContain('= 12 (no bonus for accuracy on magic)');
   });
 });

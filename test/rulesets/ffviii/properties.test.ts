@@ -216,9 +216,31 @@ const anyCommand = fc.oneof(
   fc.record({ type: fc.constant('complete'), actor: ids }),
   fc.record({ type: fc.constant('wait'), actor: ids, shots: fc.integer({ min: -1, max: 20 }) }),
   fc.record({ type: fc.constantFrom('dodge', 'take-it', 'pass', 'flee'), actor: ids }),
-  fc.record({ type: fc.constant('gm-adjust'), target: ids, shot: fc.integer({ min: 0, max: 20 }) }),
-  fc.record({ type: fc.constant('gm-adjust'), target: ids, hp: fc.integer({ min: 0, max: 80 }) }),
-  fc.record({ type: fc.constant('gm-adjust'), target: ids, debt: fc.integer({ min: 0, max: 20 }) }),
+  fc.record({
+    type: fc.constant('gm-set'),
+    target: ids,
+    resource: fc.constantFrom('hp', 'shots', 'debt', 'mp', 'nonsense'),
+    value: fc.integer({ min: -5, max: 80 }),
+    relative: fc.boolean(),
+  }),
+  fc.record({
+    type: fc.constant('gm-clock'),
+    target: ids,
+    value: fc.integer({ min: -20, max: 20 }),
+  }),
+  fc.record({ type: fc.constant('gm-skip'), target: ids }),
+  fc.record({
+    type: fc.constant('gm-damage'),
+    target: ids,
+    amount: fc.constantFrom(5, '2d6', 'd'),
+  }),
+  fc.record({ type: fc.constant('gm-heal'), target: ids, amount: fc.integer({ min: 0, max: 40 }) }),
+  fc.record({ type: fc.constant('gm-remove'), target: ids }),
+  fc.record({
+    type: fc.constant('gm-note'),
+    target: ids,
+    text: fc.constantFrom('', 'behind the pillar'),
+  }),
   fc.record({ type: fc.constant('whatever'), actor: ids }),
 );
 

@@ -121,7 +121,11 @@ describe('commands refused during a round', () => {
       'target/unknown',
     );
     rejected(encounter, { type: 'complete', actor: EHLRIC }, 'action/nothing-carried');
-    rejected(encounter, { type: 'gm-adjust', target: 'squall', hp: 1 }, 'target/unknown');
+    rejected(
+      encounter,
+      { type: 'gm-set', target: 'squall', resource: 'hp', value: 1 },
+      'gm/unknown-combatant',
+    );
   });
 
   it('"There is no Shot 0": waiting past shot 1 is refused', () => {
@@ -135,10 +139,15 @@ describe('commands refused during a round', () => {
     run(encounter, { type: 'wait', actor: EHLRIC, shots: 15 });
   });
 
-  it('the GM cannot set a shot the clock has already passed', () => {
+  it('the GM cannot set a shot the clock has already passed: it is clamped to the shot being played', () => {
     const encounter = shot16();
-    rejected(encounter, { type: 'gm-adjust', target: GIANT, shot: 17 }, 'gm/shot-passed');
-    run(encounter, { type: 'gm-adjust', target: GIANT, shot: 16 });
+    const events = run(encounter, { type: 'gm-clock', target: GIANT, value: 17 });
+    expect(events[0]).toMatchObject({
+      type: 'gm-set',
+      resource: 'shots',
+      value: 16,
+      requested: 17,
+    });
     expect(who(encounter, GIANT).shot).toBe(16);
   });
 
@@ -183,7 +192,7 @@ describe('commands refused during a round', () => {
     run(encounter, { type: 'take-it', actor: GIANT }, { 'attack:iron-giant': rollOf(0) });
     expect(who(encounter, GIANT).hp).toBe(0);
     expect(encounter.state.shot).toBe(12);
-    run(encounter, { type: 'gm-adjust', target: EHLRIC, shot: 12 });
+    run(encounter, { type: 'gm-clock', target: EHLRIC, value: 12 });
     rejected(encounter, staff, 'target/out');
     rejected(
       encounter,
@@ -223,7 +232,7 @@ describe('out of the fight, and after the battle', () => {
     run(encounter, { type: 'pass', actor: GIANT2 });
     run(encounter, { type: 'summon', actor: EHLRIC, gf: 'infernus', target: GIANT });
     expect(encounter.state.phase).toBe('initiative');
-    run(encounter, { type: 'gm-adjust', target: GIANT, hp: 0 });
+    run(encounter, { type: 'gm-set', target: GIANT, resource: 'hp', value: 0 });
     expect(who(encounter, GIANT).down).toBe(true);
     beginRound(encounter, initiative({ [EHLRIC]: 10, [GIANT2]: 1 }));
     rejected(encounter, { type: 'complete', actor: EHLRIC }, 'target/out');
@@ -248,7 +257,7 @@ describe('out of the fight, and after the battle', () => {
       { type: 'pass', actor: GIANT },
       { type: 'dodge', actor: GIANT },
       { type: 'use-power', actor: EHLRIC, power: 'battle-focus' },
-      { type: 'gm-adjust', target: EHLRIC, hp: 35 },
+      { type: 'gm-set', target: EHLRIC, resource: 'hp', value: 35 },
     ])
       rejected(encounter, command, 'battle/over');
   });

@@ -81,7 +81,13 @@ describe('the starter content and the example file', () => {
     );
     if (!built.ok) throw new Error(built.error.message);
     const ehlric = sheetOf(built.value, EHLRIC);
-    expect(ehlric).toMatchObject({ hp: 20, name: 'Ehlric', position: { x: 3, y: 4 } });
+    // The encounter's hp is HP at the start; the sheet's stays the maximum.
+    expect(ehlric).toMatchObject({
+      hp: 35,
+      startHp: 20,
+      name: 'Ehlric',
+      position: { x: 3, y: 4 },
+    });
     expect(built.value.blockedSight).toEqual([[EHLRIC, GIANT]]);
     expect(built.value.options).toMatchObject({ boxcars: 'always', dodgeBonus: 3 });
     start(built.value);

@@ -491,7 +491,7 @@ describe('7: Actions carrying over', () => {
 
   it('a debt larger than the next initiative takes that whole round and the rest of the debt into the round after', () => {
     const encounter = twoShotsLeft();
-    run(encounter, { type: 'gm-adjust', target: EHLRIC, debt: 20 });
+    run(encounter, { type: 'gm-set', target: EHLRIC, resource: 'debt', value: 20 });
     run(encounter, { type: 'summon', actor: EHLRIC, gf: 'infernus', target: GIANT });
     expect(who(encounter, EHLRIC).debt).toBe(26);
     const round2 = only(

@@ -1,0 +1,92 @@
+/**
+ * Every roll a command may ask for, by purpose: what an interface asks a GM to enter, and what
+ * entered dice are checked against before the command is decided.
+ */
+import type { RollSlot } from '../system.js';
+import { ACTION_DICE } from './action-dice.js';
+import { INITIATIVE_DIE, REGULAR_ACTION_SHOTS } from './clock.js';
+import type { FfviiiCommand } from './commands.js';
+import { newcomerId } from './gm.js';
+import { type FfviiiState, inFight, type PendingAttack, weaponOf } from './state.js';
+import { summonShots } from './validate.js';
+
+const PREFIX: Readonly<Record<PendingAttack['type'], string>> = {
+  attack: 'attack',
+  cast: 'cast',
+  'use-item': 'item',
+  summon: 'summon',
+};
+
+function check(prefix: string, target: string): RollSlot[] {
+  return [{ purpose: `${prefix}:${target}`, notation: ACTION_DICE }];
+}
+
+/**
+ * A hostile action's check rolls when its target answers, unless the target cannot dodge (no
+ * shot left, or no HP), when it rolls at once.
+ */
+function hostile(state: FfviiiState, prefix: string, target: string): RollSlot[] {
+  const t = state.combatants[target];
+  if (t === undefined) return [];
+  return t.hp > 0 && t.shot >= 1 ? [] : check(prefix, target);
+}
+
+export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonly RollSlot[] {
+  switch (command.type) {
+    case 'begin-round':
+      return state.order
+        .filter((id) => inFight(state.combatants[id]!))
+        .map((id) => ({ purpose: `initiative:${id}`, notation: INITIATIVE_DIE }));
+    case 'attack': {
+      const actor = state.combatants[command.actor];
+      const weapon = actor === undefined ? undefined : weaponOf(actor, command.weapon);
+      if (actor === undefined || weapon === undefined) return [];
+      if (weapon.shots > REGULAR_ACTION_SHOTS && weapon.shots > actor.shot) return [];
+      return hostile(state, 'attack', command.target);
+    }
+    case 'cast': {
+      const spell = state.setup.spells[command.spell];
+      if (spell === undefined) return [];
+      return spell.willing ? check('cast', command.target) : hostile(state, 'cast', command.target);
+    }
+    case 'use-item': {
+      const item = state.setup.items[command.item];
+      return item === undefined || item.willing ? [] : hostile(state, 'item', command.target);
+    }
+    case 'summon': {
+      const actor = state.combatants[command.actor];
+      if (actor === undefined) return [];
+      const shots = summonShots(state, actor, command.gf);
+      if (shots > REGULAR_ACTION_SHOTS && shots > actor.shot) return [];
+      return hostile(state, 'summon', command.target);
+    }
+    case 'complete': {
+      const carrying = state.combatants[command.actor]?.carrying;
+      if (carrying === undefined || carrying === null || carrying.type === 'reload') return [];
+      return hostile(state, carrying.type, command.target ?? carrying.target);
+    }
+    case 'dodge':
+    case 'take-it':
+      return state.pending === null ? [] : check(PREFIX[state.pending.type], state.pending.target);
+    case 'draw':
+      return check('draw', command.target);
+    case 'sense':
+      return check('sense', command.target);
+    case 'gm-add':
+      return state.phase === 'initiative' || state.phase === 'ended'
+        ? []
+        : [
+            {
+              purpose: `initiative:${newcomerId(state, command.newcomer, command.name).id}`,
+              notation: INITIATIVE_DIE,
+            },
+          ];
+    case 'gm-damage':
+    case 'gm-heal':
+      return typeof command.amount === 'string'
+        ? [{ purpose: `gm:${command.target}`, notation: command.amount }]
+        : [];
+    default:
+      return [];
+  }
+}

@@ -42,6 +42,27 @@ describe('choosing an action by what is typed', () => {
     expect(labels('thunder cast')).toEqual([]);
   });
 
+  it('takes the first of one action done in different ways, and asks between different ones', () => {
+    const ways = [
+      {
+        label: 'Attack Iron Giant with Staff',
+        command: { type: 'attack', actor: 'e', target: 'g' },
+      },
+      {
+        label: 'Attack Iron Giant with Claws',
+        command: { type: 'attack', actor: 'e', target: 'g' },
+      },
+      { label: 'Attack Pet with Staff', command: { type: 'attack', actor: 'e', target: 'p' } },
+    ];
+    expect(matchAction(ways.slice(0, 2), 'attack').map((a) => a.label)).toEqual([
+      'Attack Iron Giant with Staff',
+    ]);
+    expect(matchAction(ways, 'attack')).toHaveLength(3);
+    expect(matchAction(ways, 'attack iron claws').map((a) => a.label)).toEqual([
+      'Attack Iron Giant with Claws',
+    ]);
+  });
+
   it('prefers the whole label, then a label that starts so; a lone letter only begins it', () => {
     expect(labels('take it')).toEqual(['Take it']);
     expect(labels('move max to c4')).toEqual(['Move Max to C4']);

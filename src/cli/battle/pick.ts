@@ -26,10 +26,29 @@ export function matchAction(
   const exact = menu.filter((a) => a.label.toLowerCase() === wanted);
   if (exact.length > 0) return exact.slice(0, 1);
   const starts = menu.filter((a) => a.label.toLowerCase().startsWith(wanted));
-  if (starts.length > 0) return starts;
+  if (starts.length > 0) return firstOfOneKind(starts);
   const typed = wordsOf(wanted);
   if (typed.length === 0) return [];
-  return menu.filter((a) => wordsBegin(typed, wordsOf(a.label)));
+  return firstOfOneKind(menu.filter((a) => wordsBegin(typed, wordsOf(a.label))));
+}
+
+/**
+ * Several matches that are one action in different ways (Ehlric attacking the Giant with his
+ * staff or his pet's claws) mean the first: systems list the likeliest way first. Matches that
+ * differ in kind, actor or target stay a question.
+ */
+function firstOfOneKind(matches: LegalAction<CommandBase>[]): LegalAction<CommandBase>[] {
+  if (matches.length < 2) return matches;
+  const key = (a: LegalAction<CommandBase>): string => {
+    const { type, actor, target } = a.command as {
+      type: string;
+      actor?: unknown;
+      target?: unknown;
+    };
+    return JSON.stringify([type, actor, target]);
+  };
+  const first = key(matches[0]!);
+  return matches.every((a) => key(a) === first) ? [matches[0]!] : matches;
 }
 
 function wordsOf(text: string): string[] {

@@ -54,7 +54,12 @@ function stats(dist: Dist): { min: number; mean: number; max: number } {
 function atLeast(dist: Dist, hp: number): number {
   let p = 0;
   for (const [v, q] of dist) if (v >= hp) p += q;
-  return p;
+  return unit(p);
+}
+
+/** A sum of chances kept within 0..1 (floating point may stray by an ulp). */
+function unit(p: number): number {
+  return Math.min(1, Math.max(0, p));
 }
 
 /** A chance as a percent for a table: whole where it is, else one decimal. */
@@ -159,7 +164,7 @@ function attackOdds(
       if (rider !== undefined && rides && amount < target.hp) riderLands += c.p * p;
     }
   const dmg = stats(damage);
-  const knockOut = hit * atLeast(damage, target.hp);
+  const knockOut = unit(hit * atLeast(damage, target.hp));
   const why = cannotCounter(state, target, actor);
   const counterRoll = d100Chance((roll) => isCounter(roll, d.counter));
   // "Critical hits cannot be countered"; "A character cannot evade and attack and then counter".
@@ -235,7 +240,7 @@ function effectOn(
   }
   if (effect.defeats !== undefined) {
     const chance = statusOf(state, user, target, { chance: effect.defeats });
-    knockOut += survive * chance;
+    knockOut = unit(knockOut + survive * chance);
     survive *= 1 - chance;
   }
   const status =

@@ -6,6 +6,7 @@ import {
   STARTER_CONTENT_DIR,
   shiningForce,
   shiningForceKinds,
+  shiningForceNewcomer,
   shiningForceSystem,
 } from '../../../src/rulesets/shining-force/index.js';
 import {
@@ -45,7 +46,7 @@ function duel(): SfEncounter {
 }
 
 function newcomer(contentId: string) {
-  const sheetOf = shiningForceSystem.newcomer(library(), contentId);
+  const sheetOf = shiningForceNewcomer(library(), contentId);
   if (!sheetOf.ok) throw new Error(sheetOf.error.message);
   return sheetOf.value;
 }
@@ -422,6 +423,21 @@ describe('gm note, views, undo and saves', () => {
     rejected(e, { type: 'gm-set', target: 'max', resource: 'sp', value: 1 }, 'gm/unknown-resource');
     rejected(e, { type: 'gm-note', target: 'max', text: '' }, 'gm/no-notes');
     rejected(e, { type: 'gm-status', target: 'max', status: '__proto__' }, 'gm/unknown-status');
+  });
+
+  it('moves share one group, so the list shows them as one line; moves are typed by cell', () => {
+    const e = begin(gateSetup());
+    const actions = e.legalActions();
+    const moves = actions.filter((a) => a.command.type === 'move');
+    expect(moves.length).toBeGreaterThan(5);
+    for (const a of actions) expect(a.group).toBe(a.command.type === 'move' ? 'move' : undefined);
+    const actor = whoseTurn(e)!;
+    const to = (moves[0]!.command as { to: string }).to;
+    expect(shiningForceSystem.parseAction!(e.state, `move ${actor} ${to.toLowerCase()}`)).toEqual({
+      type: 'move',
+      actor,
+      to,
+    });
   });
 
   it('gives help and examples for the Gate', () => {

@@ -7,6 +7,7 @@ import {
   type ShiningForceCommand,
   type ShiningForceState,
   shiningForce,
+  shiningForceNewcomer,
   shiningForceSystem,
 } from '../../../src/rulesets/shining-force/index.js';
 import { gateSetup, library } from './helpers.js';
@@ -27,7 +28,7 @@ function recording(seed: number): { dice: DiceRoller; asked: string[] } {
 }
 
 const goblin = (() => {
-  const sheet = shiningForceSystem.newcomer(library(), 'giant-bat');
+  const sheet = shiningForceNewcomer(library(), 'giant-bat');
   if (!sheet.ok) throw new Error(sheet.error.message);
   return sheet.value;
 })();

@@ -400,7 +400,8 @@ describe('gm note, views, undo and saves', () => {
     for (const command of commands) {
       const before = snapshot(e);
       const state = JSON.stringify(e.state);
-      run(e, command);
+      const events = run(e, command);
+      expect(shiningForceSystem.describe(events, e.state).join('\n')).toContain('GM');
       const after = JSON.stringify(e.state);
       expect(e.undo().ok).toBe(true);
       expect(JSON.stringify(e.state)).toBe(state);

@@ -92,7 +92,9 @@ export function describeEvents(
           e.instance.turns === null
             ? ''
             : `, ${e.instance.turns} turn${e.instance.turns === 1 ? '' : 's'}`;
-        lines.push(`  ${name(e.target)} is ${e.instance.status}${turns}${why}.`);
+        lines.push(
+          `${e.gm ? 'GM: ' : '  '}${name(e.target)} is ${e.instance.status}${turns}${why}.`,
+        );
         break;
       }
       case 'status-resisted':
@@ -104,7 +106,11 @@ export function describeEvents(
         lines.push(`  ${name(e.target)}'s soul is taken (d100 ${d(e.roll)} <= ${e.chance}%).`);
         break;
       case 'status-ended':
-        lines.push(`  ${name(e.target)} is no longer ${e.status} (${e.reason}).`);
+        lines.push(
+          e.reason === 'gm'
+            ? `GM: ${name(e.target)} is no longer ${e.status}.`
+            : `  ${name(e.target)} is no longer ${e.status} (${e.reason}).`,
+        );
         break;
       case 'statuses-counted':
         for (const s of e.ended) lines.push(`  ${name(e.target)} is no longer ${s}.`);

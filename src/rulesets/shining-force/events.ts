@@ -129,6 +129,8 @@ export type ShiningForceEvent =
       readonly instance: StatusInstance;
       readonly chance: number | null;
       readonly roll: RollRecord | null;
+      /** Put on by the GM (`gm status`). */
+      readonly gm?: true;
     }
   | {
       readonly type: 'status-resisted';

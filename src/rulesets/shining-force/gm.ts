@@ -301,6 +301,7 @@ function status(
     },
     chance: null,
     roll: null,
+    gm: true,
   });
   return ok(true);
 }

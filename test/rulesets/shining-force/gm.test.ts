@@ -1,4 +1,5 @@
 /** The GM's commands in Shining Force: each decided in its terms, undone, saved, refused cleanly. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { gm, loadEncounter } from '../../../src/engine/index.js';
@@ -466,5 +467,51 @@ describe('giving and using an item carried twice (the bug)', () => {
     expect(e.state.combatants.max!.items[0]).toMatchObject({ item: 'short-sword', equipped: true });
     while (whoseTurn(e) !== 'max') run(e, { type: 'stay', actor: whoseTurn(e)! });
     expect(e.legalActions().map((a) => a.label)).toContain('Attack Goblin with Short Sword');
+  });
+});
+
+describe('GM commands in random play', () => {
+  it('mixed with legal actions, every state replays from the log and a save loads to it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.nat(1000), { minLength: 5, maxLength: 30 }),
+        (seed, picks) => {
+          const e = start(gateSetup({ maxRounds: 6 }), seed);
+          for (const pick of picks) {
+            if (e.outcome().over) break;
+            const s = e.state;
+            const ids = s.ids.filter((id) => !s.combatants[id]!.defeated);
+            const who = ids[pick % ids.length]!;
+            const gmCommands = [
+              { type: 'gm-damage', target: who, amount: '1d6' },
+              { type: 'gm-status', target: who, status: 'sleep', timer: 1 },
+              {
+                type: 'gm-add',
+                side: pick % 2 ? 'force' : 'runefaust',
+                newcomer: newcomer('ooze'),
+              },
+              { type: 'gm-clock', target: who, value: (pick % 5) - 2, relative: true },
+              { type: 'gm-skip', target: who },
+              { type: 'gm-set', target: who, resource: 'hp', value: pick % 3 },
+              { type: 'gm-move', target: who, to: `${'ABCDEFGH'[pick % 8]}${(pick % 6) + 1}` },
+            ];
+            const actions = e.legalActions();
+            const command =
+              pick % 4 === 0
+                ? gmCommands[pick % gmCommands.length]!
+                : actions[pick % actions.length]!.command;
+            e.submit(command);
+          }
+          let state = shiningForce.initialState(e.setup);
+          for (const event of e.events) state = shiningForce.evolve(state, event);
+          expect(JSON.stringify(state)).toBe(JSON.stringify(e.state));
+          const loaded = loadEncounter(JSON.parse(JSON.stringify(e.save())), [shiningForce]);
+          expect(loaded.ok).toBe(true);
+          if (loaded.ok) expect(JSON.stringify(loaded.value.state)).toBe(JSON.stringify(e.state));
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

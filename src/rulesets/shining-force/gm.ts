@@ -10,6 +10,7 @@ import type { NewcomerSheet, ShiningForceCommand } from './commands.js';
 import { BAG_SLOTS, derived, equipped } from './derived.js';
 import { cellIndex, combatantFrom, SKIPPED } from './evolve.js';
 import { standingAt, terrainOf } from './field.js';
+import { nameOfIndex } from './grid/cells.js';
 import { type HeldItem, STATUSES, type StatusName } from './model.js';
 import { attackDamage } from './rates.js';
 import type { Resolution } from './resolution.js';
@@ -162,16 +163,14 @@ function set(r: Resolution, target: CombatantState, command: GmCommandOf<'gm-set
     );
   if (command.key === undefined)
     return err('gm/no-key', `${resource} is counted per item: name the item`);
-  const itemId = command.key.toLowerCase();
-  const item = Object.hasOwn(r.state.setup.items, itemId)
-    ? r.state.setup.items[itemId]
-    : Object.values(r.state.setup.items).find((i) => i.name.toLowerCase() === itemId);
-  const id =
-    item === undefined
-      ? undefined
-      : Object.keys(r.state.setup.items).find((k) => r.state.setup.items[k] === item);
-  if (item === undefined || id === undefined)
+  // The item by id, or by name as the table says it (`medical herb`).
+  const wanted = command.key.toLowerCase();
+  const found = Object.entries(r.state.setup.items).find(
+    ([id, i]) => id === wanted || i.name.toLowerCase() === wanted,
+  );
+  if (found === undefined)
     return err('gm/unknown-key', `there is no item '${command.key}' in this battle`);
+  const [id, item] = found;
   if (target.left !== null)
     return err('gm/left', `${target.sheet.name} has left the battle (${target.left})`);
   return resource === 'item'
@@ -467,8 +466,7 @@ function freeCell(state: ShiningForceState, cell: number): Result<true> {
 }
 
 function cellNameOf(state: ShiningForceState, cell: number): string {
-  const width = terrainOf(state.setup).width;
-  return `${String.fromCharCode(65 + (cell % width))}${Math.floor(cell / width) + 1}`;
+  return nameOfIndex(terrainOf(state.setup).width, cell);
 }
 
 /**

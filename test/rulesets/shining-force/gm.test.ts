@@ -442,6 +442,39 @@ describe('gm note, views, undo and saves', () => {
     });
   });
 
+  it('every example in help gm parses and is accepted at the Gate', () => {
+    for (const example of shiningForceSystem.gm.examples) {
+      const e = begin(gateSetup(), 5);
+      const line = example.replace(/^gm /, '');
+      const own = shiningForceSystem.parseGm!(e.state, line);
+      const context = {
+        combatants: e.state.ids.map((id) => ({ id, name: e.state.combatants[id]!.sheet.name })),
+        sides: e.state.setup.sides.map((side) => ({ id: side.id, name: side.name })),
+        vocabulary: shiningForceSystem.gm,
+      };
+      const parsed = own ?? gm.parseGmLine(line, context);
+      expect(parsed.ok, example).toBe(true);
+      if (!parsed.ok) continue;
+      const request = parsed.value as { type: string; content?: string; side?: string };
+      const command =
+        request.type === 'gm-add'
+          ? {
+              type: 'gm-add',
+              side: request.side,
+              newcomer: newcomer(request.content!),
+              name: 'Goblin 3',
+            }
+          : request;
+      // Max's cracked lance needs the lance carried first, Hans's cure the Poison.
+      if (example.includes('cracked max'))
+        run(e, { type: 'gm-set', target: 'max', resource: 'item', key: 'bronze-lance', value: 1 });
+      if (example.includes('-poison'))
+        run(e, { type: 'gm-status', target: 'hans', status: 'poison' });
+      const result = e.submit(command);
+      expect(result.ok, `${example}: ${result.ok ? '' : result.error.message}`).toBe(true);
+    }
+  });
+
   it('gives help and examples for the Gate', () => {
     const lines = gm.gmHelp(shiningForceSystem.gm);
     expect(lines.join('\n')).toContain('gm item <who> <item> <n|+n|-n>');

@@ -178,13 +178,25 @@ function combatantAndRest(
 }
 
 /**
- * Typed actions beyond the numbered list: `move max c4` (or `move goblin 2 to c4`), and the
+ * Typed actions beyond the numbered list: `move max c4` (or `move goblin 2 to c4`, or `move c4`
+ * for the one whose turn it is), and the
  * free equipment changes `equip max spear`, `unequip max ring`, `drop max herb` (item by id or
  * name).
  */
 function parseAction(state: ShiningForceState, text: string): ShiningForceCommand | undefined {
   const verb = /^(move|equip|unequip|drop)\s+(.+)$/i.exec(text.trim());
   if (verb === null) return undefined;
+  // `move c4`: the one whose turn it is, unless a combatant is called so.
+  const bare = /^(?:to\s+)?([a-z]\d{1,2})$/i.exec(verb[2]!)?.[1];
+  const actor = currentActor(state);
+  if (
+    verb[1]!.toLowerCase() === 'move' &&
+    bare !== undefined &&
+    actor !== undefined &&
+    !Object.hasOwn(state.combatants, bare.toLowerCase()) &&
+    Number(bare.slice(1)) <= MAX_SIDE
+  )
+    return { type: 'move', actor: actor.id, to: bare.toUpperCase() };
   const type = verb[1]!.toLowerCase() as 'move' | 'equip' | 'unequip' | 'drop';
   const parsed = combatantAndRest(state, verb[2]!);
   if (parsed === undefined) return undefined;

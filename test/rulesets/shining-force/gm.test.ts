@@ -440,6 +440,11 @@ describe('gm note, views, undo and saves', () => {
       actor,
       to,
     });
+    expect(shiningForceSystem.parseAction!(e.state, `move ${to}`)).toEqual({
+      type: 'move',
+      actor,
+      to,
+    });
   });
 
   it('every example in help gm parses and is accepted at the Gate', () => {

@@ -15,7 +15,13 @@ import {
   varianceDirection,
 } from './rates.js';
 import type { Resolution } from './resolution.js';
-import { areEnemies, type CombatantState, hasStatus, sideOf } from './state.js';
+import {
+  areEnemies,
+  type CombatantState,
+  hasStatus,
+  type ShiningForceState,
+  sideOf,
+} from './state.js';
 
 /** "A cracked item that is then used will break": d100 1-30 cracks a sound one. */
 export const CRACK_MAX = 30;
@@ -52,19 +58,19 @@ function variance(
   return { roll, amount, percent: direction * amount.total };
 }
 
-/** Why a defender cannot strike back, or undefined when it can. */
-function cannotCounter(
-  r: Resolution,
+/** Why a defender cannot strike back, or undefined when it can (the odds ask this too). */
+export function cannotCounter(
+  state: ShiningForceState,
   defender: CombatantState,
   attacker: CombatantState,
 ): string | undefined {
   if (hasStatus(defender, 'sleep') !== undefined) return 'asleep';
   if (hasStatus(defender, 'paralysed') !== undefined) return 'paralysed';
-  const arms = armament(r.state.setup, defender);
+  const arms = armament(state.setup, defender);
   if (arms === undefined) return 'no weapon';
   if (
-    r.state.setup.options.counterNeedsReach &&
-    !inReach(r.state.setup, arms.range, defender.cell, attacker.cell)
+    state.setup.options.counterNeedsReach &&
+    !inReach(state.setup, arms.range, defender.cell, attacker.cell)
   )
     return 'out of reach';
   return undefined;
@@ -127,7 +133,7 @@ export function attack(r: Resolution, attackerId: string, defenderId: string): v
   let noCounter: string | undefined;
   let counter = false;
   if (hit && critical === null && isCounter(counterRoll.total, d.counter)) {
-    noCounter = cannotCounter(r, defender, attacker);
+    noCounter = cannotCounter(r.state, defender, attacker);
     counter = noCounter === undefined;
   }
   const record: AttackRecord = {
@@ -265,12 +271,12 @@ export function inflict(r: Resolution, sourceId: string, targetId: string, what:
  * or allies of the user) standing in its area.
  */
 export function effectTargets(
-  r: Resolution,
+  state: ShiningForceState,
   user: CombatantState,
   effect: Effect,
   targetCell: number,
 ): string[] {
-  const setup = r.state.setup;
+  const setup = state.setup;
   const { width, height } = terrainOf(setup);
   const area = coveredCells(
     setup.patterns[effect.area] ?? [[0, 0]],
@@ -279,8 +285,8 @@ export function effectTargets(
     height,
   );
   const out: string[] = [];
-  for (const id of r.state.ids) {
-    const c = r.state.combatants[id]!;
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
     if (c.defeated || !area.includes(c.cell)) continue;
     if (areEnemies(user, c) === (effect.aim === 'enemy')) out.push(id);
   }

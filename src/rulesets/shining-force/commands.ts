@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { gm } from '../../engine/index.js';
+import { combatantSchema } from './model.js';
 
 const id = z.string().min(1).max(100);
 const cell = z.string().regex(/^[A-Za-z]\d{1,2}$/, 'a cell such as C4');
+
+/**
+ * A newcomer's sheet as `gm add` carries it: a setup's combatant, with the cell left to the
+ * rules (the free cell nearest its side) unless given.
+ */
+export function newcomerSchema() {
+  return combatantSchema.extend({ at: combatantSchema.shape.at.optional() });
+}
+export type NewcomerSheet = z.infer<ReturnType<typeof newcomerSchema>>;
 
 /**
  * What a player or the GM can ask for in a Shining Force battle. A turn is a `move` (optional)
@@ -25,6 +36,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('equip'), actor: id, item: id }),
   z.strictObject({ type: z.literal('unequip'), actor: id, item: id }),
   z.strictObject({ type: z.literal('drop'), actor: id, item: id }),
+  /** The GM puts a unit on a cell, whatever the movement cost (`gm move max c4`). */
+  z.strictObject({ type: z.literal('gm-move'), target: id, to: cell }),
+  ...gm.gmCommandSchemas(newcomerSchema()),
 ]);
 
 export type ShiningForceCommand = z.infer<typeof commandSchema>;

@@ -6,15 +6,16 @@ import {
   defineKind,
   entitiesById,
   entityFields,
-  sheetNamed,
+  type NamedSheet,
+  sheetById,
+  sidesFrom,
 } from '../../content/index.js';
-import { describeIssue, Encounter, err, type Result } from '../../engine/index.js';
-import type { ShiningForceCommand } from './commands.js';
+import { describeIssue, Encounter, err, ok, type Result } from '../../engine/index.js';
+import type { NewcomerSheet, ShiningForceCommand } from './commands.js';
 import type { ShiningForceEvent } from './events.js';
 import { offsetsOf } from './grid/patterns.js';
 import {
   battlefieldSchema,
-  type CombatantSheet,
   classSchema,
   type HeldItem,
   itemSchema,
@@ -191,6 +192,53 @@ function heldItems(sheet: SheetFile): HeldItem[] {
   return held;
 }
 
+const SHEET_KINDS = { character: characterKind, monster: monsterKind };
+
+/**
+ * One content sheet as a battle's combatant: the same for an encounter file's entry and for a
+ * newcomer `gm add` brings in (which has no cell yet: the rules choose it).
+ */
+function sheetOf(
+  named: NamedSheet<SheetFile>,
+  who: {
+    id?: string | undefined;
+    name?: string | undefined;
+    at?: string;
+    hp?: number;
+    mp?: number;
+  },
+): NewcomerSheet {
+  const { kind, id: sheetId, sheet } = named;
+  const fields = entityFields(sheet);
+  return {
+    id: who.id ?? sheetId,
+    name: who.name ?? fields.name,
+    kind: kind === 'character' ? 'force' : 'monster',
+    ...(fields.class === undefined ? {} : { class: fields.class }),
+    level: fields.level,
+    exp: fields.exp,
+    stats: fields.stats,
+    mastery: fields.mastery,
+    items: heldItems(fields),
+    spells: fields.spells,
+    ...(fields.attack === undefined ? {} : { attack: fields.attack }),
+    expReward: fields.expReward,
+    gold: fields.gold,
+    ...(who.at === undefined ? {} : { at: who.at.toUpperCase() }),
+    ...(who.hp === undefined ? {} : { hp: who.hp }),
+    ...(who.mp === undefined ? {} : { mp: who.mp }),
+  };
+}
+
+/** The sheet `gm add <content-id>` brings in: a character or a monster, as an encounter builds it. */
+export function shiningForceNewcomer(
+  library: ContentLibrary,
+  contentId: string,
+): Result<NewcomerSheet> {
+  const named = sheetById(library, SHEET_KINDS, contentId);
+  return named.ok ? ok(sheetOf(named.value, {})) : named;
+}
+
 /**
  * Resolves an encounter's content ids into the self-contained setup a battle starts from:
  * sheets with their items, and every pattern (as offsets), spell and item the content defines.
@@ -206,44 +254,18 @@ export function shiningForceSetupFrom(
     patterns[p.id] = offsetsOf(p).map(([dx, dy]) => [dx, dy]);
   const spells: ShiningForceSetup['spells'] = entitiesById(library, spellKind);
   const items: ShiningForceSetup['items'] = entitiesById(library, itemKind);
-  const sides: ShiningForceSetup['sides'] = [];
-  for (const [s, side] of spec.data.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [c, who] of side.combatants.entries()) {
-      const where = `sides[${s}].combatants[${c}]`;
-      const named = sheetNamed(
-        library,
-        who,
-        { character: characterKind, monster: monsterKind },
-        where,
-      );
-      if (!named.ok) return named;
-      const { kind, id: sheetId, sheet } = named.value;
-      const fields = entityFields(sheet);
-      combatants.push({
-        id: who.id ?? sheetId,
-        name: who.name ?? fields.name,
-        kind: kind === 'character' ? 'force' : 'monster',
-        ...(fields.class === undefined ? {} : { class: fields.class }),
-        level: fields.level,
-        exp: fields.exp,
-        stats: fields.stats,
-        mastery: fields.mastery,
-        items: heldItems(fields),
-        spells: fields.spells,
-        ...(fields.attack === undefined ? {} : { attack: fields.attack }),
-        expReward: fields.expReward,
-        gold: fields.gold,
-        at: who.at.toUpperCase(),
-        ...(who.hp === undefined ? {} : { hp: who.hp }),
-        ...(who.mp === undefined ? {} : { mp: who.mp }),
-      });
-    }
-    sides.push({ id: side.id, name: side.name, force: side.force, combatants });
-  }
+  const sides = sidesFrom(
+    library,
+    spec.data.sides,
+    (side) => side.combatants,
+    SHEET_KINDS,
+    (named, who) => ok(sheetOf(named, who)),
+    (side, combatants) => ({ id: side.id, name: side.name, force: side.force, combatants }),
+  );
+  if (!sides.ok) return sides;
   const parsed = shiningForce.parseSetup({
     battlefield: spec.data.battlefield,
-    sides,
+    sides: sides.value,
     patterns,
     spells,
     items,

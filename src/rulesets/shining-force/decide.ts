@@ -1,4 +1,5 @@
 import {
+  combatantById,
   type DiceRoller,
   decideByResolving,
   type Resolved as EngineResolved,
@@ -8,17 +9,17 @@ import {
 } from '../../engine/index.js';
 import { applyEffect, attack, cellName, effectTargets, wear } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
-import { ADJACENT, armament, canCastAny, derived } from './derived.js';
+import { ADJACENT, armament, BAG_SLOTS, canCastAny, derived } from './derived.js';
 import type { ShiningForceEvent } from './events.js';
 import { cellIndex } from './evolve.js';
 import { inReach, movesOf, standingAt } from './field.js';
+import { isShiningForceGm, resolveGm } from './gm.js';
 import type { Effect } from './model.js';
 import { Resolution } from './resolution.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 import { beginRound, checkEnd, endTurn, nextTurn } from './turns.js';
 
-/** Four slots besides the two kept for the equipped weapon and accessory. */
-export const BAG_SLOTS = 4;
+export { BAG_SLOTS } from './derived.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
 export const decide = decideByResolving(resolve);
@@ -40,8 +41,12 @@ export function resolve(
     nextTurn(r);
     return ok(r.resolved());
   }
+  if (isShiningForceGm(command)) {
+    const done = resolveGm(r, command);
+    return done.ok ? ok(r.resolved()) : done;
+  }
   if (state.round === 0) return err('battle/not-begun', 'begin the battle first (begin-battle)');
-  const actor = state.combatants[command.actor];
+  const actor = combatantById(state.combatants, command.actor);
   if (actor === undefined)
     return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
   const current = currentActor(state);
@@ -98,7 +103,7 @@ function move(
         : `${actor.sheet.name} has moved already: only one move, before the action`,
     );
   }
-  if (target !== undefined && state.combatants[target] === undefined)
+  if (target !== undefined && combatantById(state.combatants, target) === undefined)
     return err('action/unknown-target', `there is no combatant '${target}'`);
   const cell = cellIndex(state.setup, to);
   if (cell < 0) return err('action/off-the-field', `${to} is not on the battlefield`);
@@ -126,7 +131,7 @@ function move(
 }
 
 function liveTarget(state: ShiningForceState, id: string): Result<CombatantState> {
-  const target = state.combatants[id];
+  const target = combatantById(state.combatants, id);
   if (target === undefined) return err('action/unknown-target', `there is no combatant '${id}'`);
   if (target.defeated) return err('action/target-defeated', `${target.sheet.name} is defeated`);
   return ok(target);
@@ -170,7 +175,7 @@ function aimEffect(
   const range = r.state.setup.patterns[effect.range] ?? ADJACENT;
   if (!inReach(r.state.setup, range, actor.cell, target.value.cell))
     return err('action/out-of-range', `${target.value.sheet.name} is out of ${name}'s range`);
-  return ok(effectTargets(r, actor, effect, target.value.cell));
+  return ok(effectTargets(r.state, actor, effect, target.value.cell));
 }
 
 function cast(
@@ -179,7 +184,9 @@ function cast(
   spellId: string,
   targetId: string,
 ): Result<true> {
-  const spell = r.state.setup.spells[spellId];
+  const spell = Object.hasOwn(r.state.setup.spells, spellId)
+    ? r.state.setup.spells[spellId]
+    : undefined;
   if (spell === undefined || !actor.sheet.spells.includes(spellId))
     return err(
       'action/unknown-spell',
@@ -204,9 +211,13 @@ function cast(
   return ok(true);
 }
 
-/** The first slot holding the item, preferring one in the bag for give and drop. */
-function slotOf(actor: CombatantState, itemId: string): number {
-  return actor.items.findIndex((h) => h.item === itemId);
+/**
+ * The slot an item is given or used from: a copy in the bag before the equipped one, so a
+ * Force member who carries two of a weapon keeps the one in hand (and can still attack).
+ */
+export function slotOf(actor: CombatantState, itemId: string): number {
+  const inBag = actor.items.findIndex((h) => h.item === itemId && !h.equipped);
+  return inBag >= 0 ? inBag : actor.items.findIndex((h) => h.item === itemId);
 }
 
 function useItem(
@@ -216,7 +227,7 @@ function useItem(
   targetId: string,
 ): Result<true> {
   const slot = slotOf(actor, itemId);
-  const item = r.state.setup.items[itemId];
+  const item = Object.hasOwn(r.state.setup.items, itemId) ? r.state.setup.items[itemId] : undefined;
   if (slot < 0 || item === undefined)
     return err('action/no-such-item', `${actor.sheet.name} carries no '${itemId}'`);
   if (item.use === undefined) return err('action/not-usable', `${item.name} has no use`);

@@ -3,6 +3,9 @@ import type { Bonuses, HeldItem, Item, ShiningForceSetup } from './model.js';
 import { counterRate, criticalRate, evadeRate } from './rates.js';
 import { type CombatantState, hasStatus } from './state.js';
 
+/** Four slots besides the two kept for the equipped weapon and accessory. */
+export const BAG_SLOTS = 4;
+
 /**
  * A combatant's numbers as a fight uses them: its stats with what its equipped weapon and
  * accessory add, and the rates derived from them.

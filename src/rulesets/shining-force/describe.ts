@@ -92,7 +92,9 @@ export function describeEvents(
           e.instance.turns === null
             ? ''
             : `, ${e.instance.turns} turn${e.instance.turns === 1 ? '' : 's'}`;
-        lines.push(`  ${name(e.target)} is ${e.instance.status}${turns}${why}.`);
+        lines.push(
+          `${e.gm ? 'GM: ' : '  '}${name(e.target)} is ${e.instance.status}${turns}${why}.`,
+        );
         break;
       }
       case 'status-resisted':
@@ -104,7 +106,11 @@ export function describeEvents(
         lines.push(`  ${name(e.target)}'s soul is taken (d100 ${d(e.roll)} <= ${e.chance}%).`);
         break;
       case 'status-ended':
-        lines.push(`  ${name(e.target)} is no longer ${e.status} (${e.reason}).`);
+        lines.push(
+          e.reason === 'gm'
+            ? `GM: ${name(e.target)} is no longer ${e.status}.`
+            : `  ${name(e.target)} is no longer ${e.status} (${e.reason}).`,
+        );
         break;
       case 'statuses-counted':
         for (const s of e.ended) lines.push(`  ${name(e.target)} is no longer ${s}.`);
@@ -150,8 +156,63 @@ export function describeEvents(
         break;
       }
       default:
+        lines.push(...describeGm(e, state, name, item));
         break;
     }
   }
   return lines;
+}
+
+/** The GM's changes, each on a line of its own marked GM. */
+function describeGm(
+  e: ShiningForceEvent,
+  state: ShiningForceState,
+  name: (id: string) => string,
+  item: (id: string) => string,
+): string[] {
+  switch (e.type) {
+    case 'note-added':
+      return [`GM: note on ${name(e.target)}: ${e.text}`];
+    case 'notes-cleared':
+      return [`GM: ${name(e.target)}'s notes cleared.`];
+    case 'points-set':
+      return [
+        `GM: ${name(e.target)}'s ${e.resource.toUpperCase()} ${e.before} -> ${e.after}${e.clamped ? ' (as far as it goes)' : ''}.`,
+      ];
+    case 'revived':
+      return [`GM: ${name(e.target)} stands again.`];
+    case 'items-set':
+      return [
+        `GM: ${name(e.target)} carries ${e.after} ${item(e.item)} (was ${e.before})${e.clamped ? ', as many as fit' : ''}.`,
+      ];
+    case 'item-cracked-set':
+      return [`GM: ${name(e.target)}'s ${item(e.item)} is ${e.cracked ? 'cracked' : 'mended'}.`];
+    case 'combatant-joined': {
+      const order =
+        e.place === null
+          ? 'takes a place in the turn order when the next round is rolled'
+          : `rolls ${e.value} for the turn order (${e.place + 1} of ${state.order.length})`;
+      return [`GM: ${e.combatant.sheet.name} joins ${e.combatant.side} at ${e.at} and ${order}.`];
+    }
+    case 'combatant-left':
+      return [`GM: ${name(e.target)} ${e.reason === 'fled' ? 'flees' : 'leaves'} the battle.`];
+    case 'order-set':
+      return [
+        `GM: ${name(e.target)} moves from place ${e.from} to ${e.to} in the turn order${e.clamped ? ' (as far as it goes)' : ''}${e.delayed ? ': its turn waits' : ''}.`,
+      ];
+    case 'skip-ordered':
+      return [`GM: ${name(e.target)}'s next turn will pass.`];
+    case 'gm-damage-dealt':
+      return [
+        `GM: ${name(e.target)} takes ${e.amount}${e.roll === null ? '' : ` (${e.roll.notation}: ${d(e.roll)})`} (${e.breakdown}), ${e.hpAfter} HP left.`,
+      ];
+    case 'gm-healed':
+      return [
+        `GM: ${name(e.target)} recovers ${e.amount} HP${e.roll === null ? '' : ` (${e.roll.notation}: ${d(e.roll)})`}, ${e.hpAfter} HP.`,
+      ];
+    case 'placed':
+      return [`GM: ${name(e.target)} is put on ${e.to} (from ${e.from}).`];
+    default:
+      return [];
+  }
 }

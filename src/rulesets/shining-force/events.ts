@@ -1,6 +1,6 @@
-import type { RollRecord } from '../../engine/index.js';
-import type { StatusName } from './model.js';
-import type { StatusInstance } from './state.js';
+import type { gm, RollRecord } from '../../engine/index.js';
+import type { HeldItem, StatusName } from './model.js';
+import type { CombatantState, StatusInstance } from './state.js';
 
 /** One critical roll: which level it is for, its rate, and the d100. */
 export interface CriticalRoll {
@@ -129,6 +129,8 @@ export type ShiningForceEvent =
       readonly instance: StatusInstance;
       readonly chance: number | null;
       readonly roll: RollRecord | null;
+      /** Put on by the GM (`gm status`). */
+      readonly gm?: true;
     }
   | {
       readonly type: 'status-resisted';
@@ -141,7 +143,7 @@ export type ShiningForceEvent =
       readonly type: 'status-ended';
       readonly target: string;
       readonly status: StatusName;
-      readonly reason: 'expired' | 'cured' | 'defeated';
+      readonly reason: 'expired' | 'cured' | 'defeated' | 'gm';
     }
   | {
       readonly type: 'instantly-defeated';
@@ -207,9 +209,95 @@ export type ShiningForceEvent =
     }
   | { readonly type: 'turn-ended'; readonly actor: string }
   | { readonly type: 'round-ended'; readonly round: number }
+  | GmEvent
   | {
       readonly type: 'battle-ended';
       readonly winner: string | null;
       readonly reason: string;
       readonly gold: number;
+    };
+
+/** What the GM's commands record: each carries its outcome, so replay never decides again. */
+export type GmEvent =
+  | gm.NoteEvent
+  | {
+      /** `gm hp` / `gm mp`: the current value set, clamped to 0..maximum (then `clamped`). */
+      readonly type: 'points-set';
+      readonly target: string;
+      readonly resource: 'hp' | 'mp';
+      readonly before: number;
+      readonly after: number;
+      readonly clamped: boolean;
+    }
+  /** HP set above 0 on a defeated combatant: it stands again. */
+  | { readonly type: 'revived'; readonly target: string }
+  | {
+      /** `gm item`: how many of an item it carries; `items` is its whole list after. */
+      readonly type: 'items-set';
+      readonly target: string;
+      readonly item: string;
+      readonly before: number;
+      readonly after: number;
+      readonly clamped: boolean;
+      readonly items: readonly HeldItem[];
+    }
+  | {
+      readonly type: 'item-cracked-set';
+      readonly target: string;
+      readonly item: string;
+      readonly slot: number;
+      readonly cracked: boolean;
+    }
+  | {
+      /** `gm add`: a newcomer on a cell, with its place in this round's order (if any). */
+      readonly type: 'combatant-joined';
+      readonly combatant: CombatantState;
+      readonly at: string;
+      /** Its turn-order roll and value, when it joins a round under way. */
+      readonly roll: RollRecord | null;
+      readonly value: number | null;
+      /** Its index in this round's order; null when it waits for the next round. */
+      readonly place: number | null;
+    }
+  | {
+      readonly type: 'combatant-left';
+      readonly target: string;
+      readonly reason: 'fled' | 'dismissed';
+    }
+  | {
+      /** `gm clock`: its place in this round's order (1-based), and the order after. */
+      readonly type: 'order-set';
+      readonly target: string;
+      readonly from: number;
+      readonly to: number;
+      readonly clamped: boolean;
+      readonly order: readonly string[];
+      readonly cursor: number;
+      /** The one whose turn it was waits for a later place: its turn is put off. */
+      readonly delayed: boolean;
+    }
+  /** `gm skip` on someone not acting now: its next turn passes. */
+  | { readonly type: 'skip-ordered'; readonly target: string }
+  | {
+      /** `gm damage`: raw, or as a blow of that Attack against its Defence. */
+      readonly type: 'gm-damage-dealt';
+      readonly target: string;
+      readonly amount: number;
+      readonly hpAfter: number;
+      readonly breakdown: string;
+      readonly roll: RollRecord | null;
+    }
+  | {
+      readonly type: 'gm-healed';
+      readonly target: string;
+      readonly amount: number;
+      readonly hpAfter: number;
+      readonly roll: RollRecord | null;
+    }
+  /** `gm move`: put on a cell, whatever the movement cost. */
+  | {
+      readonly type: 'placed';
+      readonly target: string;
+      readonly from: string;
+      readonly to: string;
     };

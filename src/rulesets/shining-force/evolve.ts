@@ -1,4 +1,5 @@
-import type { ShiningForceEvent } from './events.js';
+import { combatantById, gm, withCombatantReplaced } from '../../engine/index.js';
+import type { GmEvent, ShiningForceEvent } from './events.js';
 import { indexOf, parseCellName } from './grid/cells.js';
 import type { HeldItem, ShiningForceSetup } from './model.js';
 import type { CombatantState, ShiningForceState, StatusInstance } from './state.js';
@@ -16,33 +17,46 @@ export function cellIndex(setup: ShiningForceSetup, name: string): number {
   return indexOf(width, point);
 }
 
+/**
+ * A sheet as a combatant in the fight: at full HP and MP unless the sheet says less, with what
+ * it carries; a cursed item equipped puts its Curse on the wearer from the start. The setup and
+ * `gm add` both build combatants here.
+ */
+export function combatantFrom(
+  setup: ShiningForceSetup,
+  sheet: CombatantState['sheet'],
+  side: { readonly id: string; readonly force: boolean },
+): CombatantState {
+  const hp = Math.min(sheet.hp ?? sheet.stats.hp, sheet.stats.hp);
+  const statuses: StatusInstance[] = [];
+  for (const held of sheet.items) {
+    const curse = held.equipped ? setup.items[held.item]?.curse : undefined;
+    if (curse !== undefined && statuses.length === 0)
+      statuses.push({ status: 'curse', turns: null, curse });
+  }
+  return {
+    id: sheet.id,
+    side: side.id,
+    force: side.force,
+    sheet,
+    hp,
+    mp: Math.min(sheet.mp ?? sheet.stats.mp, sheet.stats.mp),
+    cell: cellIndex(setup, sheet.at),
+    items: sheet.items,
+    statuses,
+    defeated: hp <= 0,
+    exp: 0,
+    left: null,
+  };
+}
+
 /** The state before the battle begins: everyone where the setup puts them, with what they carry. */
 export function initialState(setup: ShiningForceSetup): ShiningForceState {
   const combatants: Record<string, CombatantState> = {};
   const ids: string[] = [];
   for (const side of setup.sides) {
     for (const sheet of side.combatants) {
-      const hp = Math.min(sheet.hp ?? sheet.stats.hp, sheet.stats.hp);
-      // A cursed item equipped puts its Curse on the wearer from the start.
-      const statuses: StatusInstance[] = [];
-      for (const held of sheet.items) {
-        const curse = held.equipped ? setup.items[held.item]?.curse : undefined;
-        if (curse !== undefined && statuses.length === 0)
-          statuses.push({ status: 'curse', turns: null, curse });
-      }
-      combatants[sheet.id] = {
-        id: sheet.id,
-        side: side.id,
-        force: side.force,
-        sheet,
-        hp,
-        mp: Math.min(sheet.mp ?? sheet.stats.mp, sheet.stats.mp),
-        cell: cellIndex(setup, sheet.at),
-        items: sheet.items,
-        statuses,
-        defeated: hp <= 0,
-        exp: 0,
-      };
+      combatants[sheet.id] = combatantFrom(setup, sheet, side);
       ids.push(sheet.id);
     }
   }
@@ -50,12 +64,15 @@ export function initialState(setup: ShiningForceSetup): ShiningForceState {
     setup,
     round: 0,
     order: [],
+    turnValues: {},
+    skipping: [],
     cursor: 0,
     step: null,
     combatants,
     ids,
     result: null,
     gold: 0,
+    notes: {},
   };
 }
 
@@ -65,12 +82,15 @@ function withState(s: ShiningForceState, changes: Partial<ShiningForceState>): S
     setup: s.setup,
     round: s.round,
     order: s.order,
+    turnValues: s.turnValues,
+    skipping: s.skipping,
     cursor: s.cursor,
     step: s.step,
     combatants: s.combatants,
     ids: s.ids,
     result: s.result,
     gold: s.gold,
+    notes: s.notes,
   };
   return Object.assign(next, changes);
 }
@@ -88,6 +108,7 @@ function withCombatant(c: CombatantState, changes: Partial<CombatantState>): Com
     statuses: c.statuses,
     defeated: c.defeated,
     exp: c.exp,
+    left: c.left,
   };
   return Object.assign(next, changes);
 }
@@ -97,12 +118,14 @@ function update(
   id: string,
   change: (c: CombatantState) => Partial<CombatantState>,
 ): ShiningForceState {
-  const combatant = state.combatants[id];
+  const combatant = combatantById(state.combatants, id);
   if (combatant === undefined) return state;
-  const combatants: Record<string, CombatantState> = {};
-  for (const key of state.ids)
-    combatants[key] =
-      key === id ? withCombatant(combatant, change(combatant)) : state.combatants[key]!;
+  const combatants = withCombatantReplaced(
+    state.combatants,
+    state.ids,
+    id,
+    withCombatant(combatant, change(combatant)),
+  );
   return withState(state, { combatants });
 }
 
@@ -117,8 +140,17 @@ function replaceSlot(items: readonly HeldItem[], slot: number, held: HeldItem): 
 /** Applies one event. Pure and total: an event naming someone unknown changes nothing. */
 export function evolve(state: ShiningForceState, event: ShiningForceEvent): ShiningForceState {
   switch (event.type) {
-    case 'round-began':
-      return withState(state, { round: event.round, order: event.order, cursor: -1, step: null });
+    case 'round-began': {
+      const turnValues: Record<string, number> = {};
+      for (const roll of event.rolls) turnValues[roll.id] = roll.value;
+      return withState(state, {
+        round: event.round,
+        order: event.order,
+        turnValues,
+        cursor: -1,
+        step: null,
+      });
+    }
     case 'turn-began':
       return withState(state, { cursor: event.cursor, step: event.canMove ? 'move' : 'act' });
     case 'moved': {
@@ -207,11 +239,72 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
     case 'turn-ended':
       return withState(state, { step: null });
     case 'turn-lost':
+      return event.reason === SKIPPED && state.skipping.includes(event.actor)
+        ? withState(state, { skipping: state.skipping.filter((id) => id !== event.actor) })
+        : state;
     case 'status-rolled':
     case 'attacked':
     case 'item-used':
     case 'status-resisted':
       return state;
+    default:
+      return evolveGm(state, event);
+  }
+}
+
+/** The reason a turn lost to `gm skip` gives: the mark is used up with it. */
+export const SKIPPED = 'skipped by the GM';
+
+function evolveGm(state: ShiningForceState, event: GmEvent): ShiningForceState {
+  switch (event.type) {
+    case 'note-added':
+    case 'notes-cleared':
+      return withState(state, { notes: gm.evolveNotes(state.notes, event) });
+    case 'points-set':
+      return update(state, event.target, () =>
+        event.resource === 'hp' ? { hp: event.after } : { mp: event.after },
+      );
+    case 'revived':
+      return update(state, event.target, () => ({ defeated: false }));
+    case 'items-set':
+      return update(state, event.target, () => ({ items: event.items }));
+    case 'item-cracked-set':
+      return update(state, event.target, (c) => {
+        const held = c.items[event.slot];
+        return held === undefined
+          ? {}
+          : { items: replaceSlot(c.items, event.slot, { ...held, cracked: event.cracked }) };
+      });
+    case 'combatant-joined': {
+      const c = event.combatant;
+      if (Object.hasOwn(state.combatants, c.id)) return state;
+      const order =
+        event.place === null
+          ? state.order
+          : [...state.order.slice(0, event.place), c.id, ...state.order.slice(event.place)];
+      return withState(state, {
+        combatants: { ...state.combatants, [c.id]: c },
+        ids: [...state.ids, c.id],
+        order,
+        turnValues:
+          event.value === null ? state.turnValues : { ...state.turnValues, [c.id]: event.value },
+      });
+    }
+    case 'combatant-left':
+      return update(state, event.target, () => ({ defeated: true, left: event.reason }));
+    case 'order-set':
+      return withState(state, {
+        order: event.order,
+        cursor: event.cursor,
+        ...(event.delayed ? { step: null } : {}),
+      });
+    case 'skip-ordered':
+      return withState(state, { skipping: [...state.skipping, event.target] });
+    case 'gm-damage-dealt':
+    case 'gm-healed':
+      return update(state, event.target, () => ({ hp: event.hpAfter }));
+    case 'placed':
+      return update(state, event.target, () => ({ cell: cellIndex(state.setup, event.to) }));
     default:
       return state;
   }

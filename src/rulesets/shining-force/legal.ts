@@ -112,6 +112,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
         once(cache.other, `advance:${best}:${target.id}`, () => ({
           label: `Move ${sheet.name} to ${cell(best)} (toward ${target.sheet.name})`,
           command: { type: 'move', actor: actor.id, to: cell(best), target: target.id },
+          group: 'move',
         })),
       );
     }
@@ -198,6 +199,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
         action = {
           label: `Move ${sheet.name} to ${cell(to)}`,
           command: { type: 'move', actor: actor.id, to: cell(to) },
+          group: 'move',
         };
         cache.moves[to] = action;
       }

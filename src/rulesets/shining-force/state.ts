@@ -1,4 +1,5 @@
-import type { Curse, HeldItem, ShiningForceSetup, StatusName } from './model.js';
+import { combatantById, type gm } from '../../engine/index.js';
+import type { CombatantSheet, Curse, HeldItem, ShiningForceSetup, StatusName } from './model.js';
 
 /** A status on a combatant: how many of its turns are left, and what its source set. */
 export interface StatusInstance {
@@ -17,7 +18,7 @@ export interface CombatantState {
   readonly id: string;
   readonly side: string;
   readonly force: boolean;
-  readonly sheet: ShiningForceSetup['sides'][number]['combatants'][number];
+  readonly sheet: CombatantSheet;
   readonly hp: number;
   readonly mp: number;
   /** The cell it stands on, as an index (y * width + x). */
@@ -28,6 +29,8 @@ export interface CombatantState {
   readonly defeated: boolean;
   /** EXP earned in this battle. */
   readonly exp: number;
+  /** Taken out of the battle by the GM (fled, dismissed): out as if defeated, but no gold. */
+  readonly left: 'fled' | 'dismissed' | null;
 }
 
 /** Where the combatant whose turn it is stands in its turn: moving first, then one action. */
@@ -47,6 +50,10 @@ export interface ShiningForceState {
   readonly round: number;
   /** This round's turn order. */
   readonly order: readonly string[];
+  /** This round's turn-order values (Agility at the rolled percent), by id: where a newcomer fits. */
+  readonly turnValues: Readonly<Record<string, number>>;
+  /** Combatants whose next turn the GM has said passes without an action. */
+  readonly skipping: readonly string[];
   /** The position in `order` of the combatant whose turn it is. */
   readonly cursor: number;
   /** null before the battle begins and after it ends. */
@@ -57,12 +64,14 @@ export interface ShiningForceState {
   readonly result: BattleResult | null;
   /** Gold won, once the battle is over. */
   readonly gold: number;
+  /** The GM's notes on combatants. */
+  readonly notes: gm.Notes;
 }
 
 export function currentActor(state: ShiningForceState): CombatantState | undefined {
   if (state.step === null) return undefined;
   const id = state.order[state.cursor];
-  return id === undefined ? undefined : state.combatants[id];
+  return id === undefined ? undefined : combatantById(state.combatants, id);
 }
 
 export function hasStatus(c: CombatantState, status: StatusName): StatusInstance | undefined {

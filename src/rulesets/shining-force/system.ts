@@ -1,19 +1,23 @@
-import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
+import { err, gm, ok, type Result } from '../../engine/index.js';
+import type { EncounterView, GameSystem } from '../system.js';
 import type { ShiningForceCommand } from './commands.js';
 import {
   type EncounterSpec,
   encounterSpecSchema,
   STARTER_CONTENT_DIR,
   shiningForceKinds,
+  shiningForceNewcomer,
   shiningForceSetupFrom,
 } from './content.js';
-import { armament, derived } from './derived.js';
+import { derived } from './derived.js';
 import { describeEvents } from './describe.js';
 import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
+import { gmTarget } from './gm.js';
 import { cellName, MAX_SIDE } from './grid/cells.js';
 import type { ShiningForceSetup } from './model.js';
-import { attackDamage, isCounter, isCritical, isHit } from './rates.js';
+import { odds } from './odds.js';
+import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
 import { type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
@@ -24,8 +28,14 @@ function marksOf(state: ShiningForceState): Map<string, string> {
   let marks = MARKS.get(state.setup);
   if (marks === undefined) {
     marks = new Map();
-    const used = new Set<string>(Object.keys(state.setup.battlefield.terrain));
+    MARKS.set(state.setup, marks);
+  }
+  // Newcomers (`gm add`) get theirs when first drawn: the same letters in every state after.
+  if (marks.size < state.ids.length) {
+    const used = new Set<string>([...Object.keys(state.setup.battlefield.terrain), '+']);
+    for (const mark of marks.values()) used.add(mark);
     for (const id of state.ids) {
+      if (marks.has(id)) continue;
       const c = state.combatants[id]!;
       const letters = `${c.sheet.name}${id}abcdefghijklmnopqrstuvwxyz0123456789`.replace(
         /[^A-Za-z0-9]/g,
@@ -42,7 +52,6 @@ function marksOf(state: ShiningForceState): Map<string, string> {
       used.add(mark);
       marks.set(id, mark);
     }
-    MARKS.set(state.setup, marks);
   }
   return marks;
 }
@@ -90,6 +99,7 @@ export function drawBoard(state: ShiningForceState): string[] {
 
 function view(state: ShiningForceState): EncounterView {
   const actor = currentActor(state);
+  const { width } = terrainOf(state.setup);
   const timing =
     state.result !== null
       ? `Over after round ${state.round}`
@@ -101,10 +111,17 @@ function view(state: ShiningForceState): EncounterView {
     order: state.order.map((id, i) => {
       const c = state.combatants[id]!;
       const mark = i === state.cursor && state.step !== null ? '>' : ' ';
-      return `${mark} ${c.sheet.name}${c.defeated ? ' (defeated)' : i < state.cursor ? ' (done)' : ''}`;
+      const out = c.left !== null ? ` (${c.left})` : c.defeated ? ' (defeated)' : '';
+      const skip = state.skipping.includes(id) ? ' (skips its turn)' : '';
+      return `${mark} ${i + 1}. ${c.sheet.name}${out}${out === '' && i < state.cursor ? ' (done)' : ''}${skip}`;
     }),
     actor: actor?.id ?? null,
     sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
+    clock: {
+      round: state.round,
+      turn: state.step === null ? null : state.cursor + 1,
+      step: state.step,
+    },
     combatants: state.ids.map((id) => {
       const c = state.combatants[id]!;
       return {
@@ -116,6 +133,11 @@ function view(state: ShiningForceState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: c.defeated,
+        notes: gm.notesOf(state.notes, id),
+        clock: {
+          turn: state.order.includes(id) && !c.defeated ? state.order.indexOf(id) + 1 : null,
+          cell: cellName({ x: c.cell % width, y: Math.floor(c.cell / width) }),
+        },
         statuses: [
           ...c.statuses.map((s) => ({
             name: s.status,
@@ -131,42 +153,6 @@ function view(state: ShiningForceState): EncounterView {
       };
     }),
     board: drawBoard(state),
-  };
-}
-
-function percent(n: number): string {
-  return `${n}%`;
-}
-
-/** An attack's chances, counted over the hundred faces of each d100. */
-function odds(state: ShiningForceState, command: ShiningForceCommand): ActionOdds | undefined {
-  if (command.type !== 'attack') return undefined;
-  const actor = state.combatants[command.actor];
-  const target = state.combatants[command.target];
-  if (actor === undefined || target === undefined) return undefined;
-  const arms = armament(state.setup, actor);
-  if (arms === undefined) return undefined;
-  const a = derived(state.setup, actor);
-  const d = derived(state.setup, target);
-  const illusion = actor.statuses.some((s) => s.status === 'illusion');
-  let hits = 0;
-  for (let roll = 1; roll <= 100; roll++) if (isHit(roll, d.evade, illusion)) hits++;
-  let crits = 0;
-  for (let roll = 1; roll <= 100; roll++) if (isCritical(roll, a.critical)) crits++;
-  let counters = 0;
-  for (let roll = 1; roll <= 100; roll++) if (isCounter(roll, d.counter)) counters++;
-  const { minimumDamage, criticalDamagePercent } = state.setup.options;
-  const low = attackDamage(a.attack, d.defence, -15, null, minimumDamage).amount;
-  const high = attackDamage(a.attack, d.defence, 15, null, minimumDamage).amount;
-  const crit = attackDamage(a.attack, d.defence, 0, criticalDamagePercent[0], minimumDamage).amount;
-  const back = attackDamage(d.attack, a.defence, 0, null, minimumDamage).amount;
-  return {
-    lines: [
-      `${actor.sheet.name} attacks ${target.sheet.name} with ${arms.name}: hits ${percent(hits)} (evade ${d.evade}${illusion ? ', Illusion' : ''})`,
-      `  damage ${low} to ${high} (ATT ${a.attack} - DEF ${d.defence}, ±15%); level 1 critical ${percent(crits)}: ${crit}`,
-      `  counter ${percent(counters)} of hits that are not critical: about ${back} to ${actor.sheet.name}`,
-      `  ${target.sheet.name} has ${target.hp} HP`,
-    ],
   };
 }
 
@@ -192,13 +178,25 @@ function combatantAndRest(
 }
 
 /**
- * Typed actions beyond the numbered list: `move max c4` (or `move goblin 2 to c4`), and the
+ * Typed actions beyond the numbered list: `move max c4` (or `move goblin 2 to c4`, or `move c4`
+ * for the one whose turn it is), and the
  * free equipment changes `equip max spear`, `unequip max ring`, `drop max herb` (item by id or
  * name).
  */
 function parseAction(state: ShiningForceState, text: string): ShiningForceCommand | undefined {
   const verb = /^(move|equip|unequip|drop)\s+(.+)$/i.exec(text.trim());
   if (verb === null) return undefined;
+  // `move c4`: the one whose turn it is, unless a combatant is called so.
+  const bare = /^(?:to\s+)?([a-z]\d{1,2})$/i.exec(verb[2]!)?.[1];
+  const actor = currentActor(state);
+  if (
+    verb[1]!.toLowerCase() === 'move' &&
+    bare !== undefined &&
+    actor !== undefined &&
+    !Object.hasOwn(state.combatants, bare.toLowerCase()) &&
+    Number(bare.slice(1)) <= MAX_SIDE
+  )
+    return { type: 'move', actor: actor.id, to: bare.toUpperCase() };
   const type = verb[1]!.toLowerCase() as 'move' | 'equip' | 'unequip' | 'drop';
   const parsed = combatantAndRest(state, verb[2]!);
   if (parsed === undefined) return undefined;
@@ -242,9 +240,61 @@ export const shiningForceSystem: GameSystem<
   damageOf(event) {
     if (event.type === 'damage-dealt' || event.type === 'effect-damage')
       return { source: event.source, target: event.target, amount: event.amount };
+    if (event.type === 'gm-damage-dealt')
+      return { source: 'gm', target: event.target, amount: event.amount };
     return undefined;
   },
   rounds: (state) => state.round,
   odds,
+  rolls,
+  gm: {
+    resources: [
+      {
+        name: 'item',
+        key: 'item',
+        help: 'how many of an item it carries (more go to the bag, fewer leave the bag first)',
+      },
+      {
+        name: 'cracked',
+        key: 'item',
+        flag: true,
+        help: 'whether its item has cracked (the copy in hand first)',
+      },
+    ],
+    clock: "place in this round's turn order, 1 first",
+    mp: true,
+    elements: [],
+    examples: [
+      'gm hp goblin -5',
+      'gm mp tao 10',
+      'gm item max medical-herb +1',
+      'gm cracked max bronze-lance yes',
+      'gm status goblin +sleep 2',
+      'gm status hans -poison',
+      'gm add goblin to runefaust as Goblin 3',
+      'gm clock dark-mage 1',
+      'gm skip ken',
+      'gm damage max 12',
+      'gm heal lowe 2d4 raw',
+      'gm note ken behind the rock',
+      'gm move max c4',
+    ],
+    extra: ['gm move <who> <cell>                   put a unit on a cell (not its move)'],
+  },
+  newcomer: shiningForceNewcomer,
+  parseGm,
   parseAction,
 };
+
+/** `gm move <who> <cell>`: Shining Force's own GM command; undefined for any other line. */
+function parseGm(state: ShiningForceState, line: string): Result<ShiningForceCommand> | undefined {
+  const words = line.trim().split(/\s+/);
+  if (words[0]?.toLowerCase() !== 'move') return undefined;
+  const usage = err('gm/usage', 'gm move <who> <cell>, e.g. gm move max c4');
+  if (words.length < 3) return usage;
+  const cell = words.at(-1)!;
+  if (!/^[a-z]\d{1,2}$/i.test(cell)) return usage;
+  const who = gmTarget(state, words.slice(1, -1).join(' '));
+  if (!who.ok) return who;
+  return ok({ type: 'gm-move', target: who.value.id, to: cell.toUpperCase() });
+}

@@ -1,5 +1,7 @@
+import type { RollRecord } from '../../engine/index.js';
 import { attack, defeat } from './combat.js';
 import { armament, derived } from './derived.js';
+import { SKIPPED } from './evolve.js';
 import { inReach } from './field.js';
 import type { Resolution } from './resolution.js';
 import { type CombatantState, hasStatus, sideOf } from './state.js';
@@ -13,19 +15,16 @@ export const PARALYSIS_ACTS_MAX = 20;
  * Force, then the setup's order.
  */
 export function beginRound(r: Resolution): void {
-  const { setup } = r.state;
-  const spread = setup.options.turnOrderSpread;
-  const rolls: { id: string; roll: ReturnType<Resolution['d100']>; value: number }[] = [];
+  const rolls: { id: string; roll: RollRecord; value: number }[] = [];
   const agilities = new Map<string, number>();
   const rank = new Map<string, number>();
   for (const [i, id] of r.state.ids.entries()) rank.set(id, i);
   for (const id of r.state.ids) {
     const c = r.state.combatants[id]!;
     if (c.defeated) continue;
-    const roll = r.dice.roll(`turn-order:${id}`, `d${2 * spread + 1}`);
-    const agility = derived(setup, c).agility;
-    agilities.set(id, agility);
-    rolls.push({ id, roll, value: Math.floor((agility * (100 - spread - 1 + roll.total)) / 100) });
+    const rolled = turnOrderRoll(r, c);
+    agilities.set(id, rolled.agility);
+    rolls.push({ id, roll: rolled.roll, value: rolled.value });
   }
   const agilityOf = (id: string) => agilities.get(id)!;
   const order = [...rolls]
@@ -38,6 +37,17 @@ export function beginRound(r: Resolution): void {
     )
     .map((x) => x.id);
   r.emit({ type: 'round-began', round: r.state.round + 1, rolls, order });
+}
+
+/** One combatant's turn-order roll: its Agility taken at 100 ± spread percent. */
+export function turnOrderRoll(
+  r: Resolution,
+  c: CombatantState,
+): { roll: RollRecord; value: number; agility: number } {
+  const spread = r.state.setup.options.turnOrderSpread;
+  const roll = r.dice.roll(`turn-order:${c.id}`, `d${2 * spread + 1}`);
+  const agility = derived(r.state.setup, c).agility;
+  return { roll, value: Math.floor((agility * (100 - spread - 1 + roll.total)) / 100), agility };
 }
 
 /**
@@ -80,6 +90,10 @@ export function nextTurn(r: Resolution): void {
 
 /** True when the combatant takes its turn; false when a status took it away (and resolved it). */
 function startOfTurn(r: Resolution, actor: CombatantState): boolean {
+  if (r.state.skipping.length > 0 && r.state.skipping.includes(actor.id)) {
+    r.emit({ type: 'turn-lost', actor: actor.id, reason: SKIPPED });
+    return false;
+  }
   if (actor.statuses.length === 0) return true;
   // "a character in unable to take any turns whilst asleep."
   if (hasStatus(actor, 'sleep') !== undefined) {
@@ -219,7 +233,8 @@ export function checkEnd(r: Resolution): boolean {
   if (side?.force) {
     for (const id of r.state.ids) {
       const c = r.state.combatants[id]!;
-      if (c.defeated && !c.force) gold += c.sheet.gold;
+      // A monster that fled or was dismissed leaves its gold with it.
+      if (c.defeated && !c.force && c.left === null) gold += c.sheet.gold;
     }
   }
   r.emit({

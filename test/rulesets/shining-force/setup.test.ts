@@ -66,7 +66,9 @@ describe('odds', () => {
       target: 'goblin',
     });
     expect(odds!.lines[0]).toBe('Max attacks Goblin with Short Sword: hits 97% (evade 3)');
-    expect(odds!.lines[1]).toBe('  damage 9 to 12 (ATT 15 - DEF 4, ±15%); level 1 critical 5%: 16');
-    expect(odds!.lines[2]).toBe('  counter 2% of hits that are not critical: about 6 to Max');
+    // ATT 15 - DEF 4 = 11, ±15% (9 to 12), a level 1 critical (5%) at 150%: up to 18.
+    expect(odds!.lines[1]).toBe('  damage 9-18, mean 10.9 on a hit (ATT 15 - DEF 4, ±15%)');
+    expect(odds!.lines[2]).toBe('  critical: level 1 5% (150%)');
+    expect(odds!.summary).toBe('hit 97% · 9-18 · KO 0% · ctr 1.8%');
   });
 });

@@ -1,0 +1,191 @@
+/**
+ * Every roll a command may ask for, whatever the dice say: the action's own dice, and those of
+ * the turns that follow it in the same command (a new round's turn order, a status rolled at
+ * the start of a turn, a confused unit's attack on a friend).
+ */
+
+import { gm } from '../../engine/index.js';
+import type { RollSlot } from '../system.js';
+import { effectTargets } from './combat.js';
+import type { ShiningForceCommand } from './commands.js';
+import { armament } from './derived.js';
+import { gmTarget, statusNamed } from './gm.js';
+import type { Effect, StatusName } from './model.js';
+import { type CombatantState, hasStatus, type ShiningForceState, sideOf } from './state.js';
+
+const D100 = 'd100';
+const D15 = 'd15';
+
+class Slots {
+  readonly list: RollSlot[] = [];
+  private readonly seen = new Set<string>();
+  add(purpose: string, notation: string): void {
+    if (this.seen.has(purpose)) return;
+    this.seen.add(purpose);
+    this.list.push({ purpose, notation });
+  }
+}
+
+/** The five d100s (the third one to four), the d15s of the variances, and what may follow. */
+function attackSlots(
+  state: ShiningForceState,
+  slots: Slots,
+  attacker: CombatantState,
+  defender: CombatantState,
+  inflicted: Map<string, Set<StatusName>>,
+): void {
+  const id = defender.id;
+  for (const kind of ['hit', 'variance', 'critical', 'counter', 'counter-variance'])
+    slots.add(`${kind}:${id}`, D100);
+  slots.add(`variance-amount:${id}`, D15);
+  slots.add(`counter-variance-amount:${id}`, D15);
+  const arms = armament(state.setup, attacker);
+  const rider =
+    arms?.item === null ? attacker.sheet.attack?.inflicts : arms?.item?.specialCritical?.inflicts;
+  if (rider !== undefined) {
+    slots.add(`status:${id}`, D100);
+    mark(inflicted, id, rider.status);
+  }
+  if (state.setup.options.crackOnAttack) {
+    for (const c of [attacker, defender]) {
+      const weapon = armament(state.setup, c);
+      const held = weapon?.slot == null ? undefined : c.items[weapon.slot];
+      if (held !== undefined) slots.add(`crack:${held.item}`, D100);
+    }
+  }
+}
+
+function mark(inflicted: Map<string, Set<StatusName>>, id: string, status: StatusName): void {
+  let set = inflicted.get(id);
+  if (set === undefined) {
+    set = new Set();
+    inflicted.set(id, set);
+  }
+  set.add(status);
+}
+
+function effectSlots(
+  state: ShiningForceState,
+  slots: Slots,
+  user: CombatantState,
+  effect: Effect,
+  target: CombatantState,
+  inflicted: Map<string, Set<StatusName>>,
+): void {
+  for (const id of effectTargets(state, user, effect, target.cell)) {
+    if (effect.damage !== undefined) {
+      slots.add(`variance:${id}`, D100);
+      slots.add(`variance-amount:${id}`, D15);
+    }
+    if (effect.defeats !== undefined) slots.add(`defeat:${id}`, D100);
+    if (effect.inflicts !== undefined) {
+      slots.add(`status:${id}`, D100);
+      mark(inflicted, id, effect.inflicts.status);
+    }
+  }
+}
+
+/**
+ * The turns that may follow in the same command: a new round's turn order for everyone
+ * standing, and what a status rolls at the start of its victim's turn (Paralysis, a curse,
+ * Confusion, and a confused unit's attack on a friend in reach).
+ */
+function turnSlots(
+  state: ShiningForceState,
+  slots: Slots,
+  inflicted: Map<string, Set<StatusName>>,
+): void {
+  const spread = state.setup.options.turnOrderSpread;
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    if (c.defeated) continue;
+    slots.add(`turn-order:${id}`, `d${2 * spread + 1}`);
+  }
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    if (c.defeated) continue;
+    const has = (s: StatusName) => hasStatus(c, s) !== undefined || inflicted.get(id)?.has(s);
+    if (has('paralysed')) slots.add(`paralysis:${id}`, D100);
+    if (hasStatus(c, 'curse')?.curse?.effect === 'paralysis') slots.add(`curse:${id}`, D100);
+    if (has('confused')) {
+      slots.add(`confusion:${id}`, D100);
+      const friends = state.ids.filter((f) => {
+        const other = state.combatants[f]!;
+        return f !== id && !other.defeated && sideOf(other) === sideOf(c);
+      });
+      if (friends.length > 1) slots.add(`confusion-target:${id}`, `d${friends.length}`);
+      for (const f of friends) attackSlots(state, slots, c, state.combatants[f]!, new Map());
+    }
+  }
+}
+
+export function rolls(state: ShiningForceState, command: ShiningForceCommand): readonly RollSlot[] {
+  const slots = new Slots();
+  const inflicted = new Map<string, Set<StatusName>>();
+  const byId = (id: string) =>
+    Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  switch (command.type) {
+    case 'begin-battle':
+      turnSlots(state, slots, inflicted);
+      return slots.list;
+    case 'move':
+    case 'equip':
+    case 'unequip':
+    case 'drop':
+    case 'gm-move':
+    case 'gm-note':
+    case 'gm-set':
+    case 'gm-remove':
+      break;
+    case 'gm-status': {
+      const target = gmTarget(state, command.target);
+      const status = statusNamed(command.status);
+      if (target.ok && status !== undefined && !command.remove)
+        mark(inflicted, target.value.id, status);
+      break;
+    }
+    case 'attack': {
+      const actor = byId(command.actor);
+      const target = byId(command.target);
+      if (actor !== undefined && target !== undefined)
+        attackSlots(state, slots, actor, target, inflicted);
+      break;
+    }
+    case 'cast':
+    case 'use': {
+      const actor = byId(command.actor);
+      const target = byId(command.target);
+      const effect =
+        command.type === 'cast'
+          ? Object.hasOwn(state.setup.spells, command.spell)
+            ? state.setup.spells[command.spell]
+            : undefined
+          : Object.hasOwn(state.setup.items, command.item)
+            ? state.setup.items[command.item]?.use
+            : undefined;
+      if (actor !== undefined && target !== undefined && effect !== undefined)
+        effectSlots(state, slots, actor, effect, target, inflicted);
+      if (command.type === 'use') slots.add(`crack:${command.item}`, D100);
+      break;
+    }
+    case 'gm-add': {
+      const roster = state.ids.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+      const { newcomer } = command;
+      const { id } = gm.newcomerIdentity(roster, newcomer, command.name);
+      slots.add(`turn-order:${id}`, `d${2 * state.setup.options.turnOrderSpread + 1}`);
+      break;
+    }
+    case 'gm-damage':
+    case 'gm-heal': {
+      const target = gmTarget(state, command.target);
+      if (typeof command.amount === 'string' && target.ok)
+        slots.add(`gm:${target.value.id}`, command.amount);
+      break;
+    }
+    default:
+      break;
+  }
+  // Whatever ends a turn (or may, after a GM change) may run the turns after it.
+  turnSlots(state, slots, inflicted);
+  return slots.list;
+}

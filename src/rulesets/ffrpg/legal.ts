@@ -123,13 +123,27 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
     for (const skill of Object.keys(actor.sheet.skills)) {
       actions.push({
         label: `Task Check: ${skill}`,
-        command: { type: 'task-check', actor: actor.id, skill, modifier: 0, impossible: false },
+        command: {
+          type: 'task-check',
+          actor: actor.id,
+          skill,
+          modifier: 0,
+          impossible: false,
+          called: false,
+        },
       });
     }
     for (const attribute of ATTRIBUTES) {
       actions.push({
         label: `Task Check: ${attribute}`,
-        command: { type: 'task-check', actor: actor.id, attribute, modifier: 0, impossible: false },
+        command: {
+          type: 'task-check',
+          actor: actor.id,
+          attribute,
+          modifier: 0,
+          impossible: false,
+          called: false,
+        },
       });
     }
   }

@@ -823,7 +823,7 @@ describe('Targets', () => {
       { type: 'use-ability', actor: 'mint', ability: 'cure', target: 'ghost' },
       'action/unknown-target',
     );
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 0 });
     rejected(
       encounter,
       { type: 'use-ability', actor: 'mint', ability: 'cure', target: 'hiro' },

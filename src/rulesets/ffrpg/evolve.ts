@@ -214,6 +214,7 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
     case 'combatant-removed':
       return update(state, event.target, () => ({ fled: true }));
     case 'initiative-set': {
+      if (combatantById(state.combatants, event.target) === undefined) return state;
       const moved = moveOnCountdown(state, event.target, event.count);
       return withState(state, { timeline: moved.timeline, cursor: moved.cursor });
     }

@@ -181,10 +181,16 @@ function rollEntered(
   entered: readonly number[],
   variables: Variables,
   needs: RollNeeds,
+  /** The numbers are faces whatever their count: a log's record of a roll keeps its faces. */
+  facesOnly = false,
 ): Omit<RollRecord, 'entered'> {
   let faces = entered;
   const expression = parseDice(notation);
-  if (entered.length === 1 && !singleFaceIsTotal(expression, entered[0]!, variables)) {
+  if (
+    !facesOnly &&
+    entered.length === 1 &&
+    !singleFaceIsTotal(expression, entered[0]!, variables)
+  ) {
     const total = entered[0]!;
     const reading = readTotal(purpose, notation, expression, total, variables);
     if (reading.kind === 'faces') {
@@ -306,7 +312,7 @@ export class ReplayDice implements DiceRoller {
       }
       return record;
     }
-    const again = rollEntered(purpose, notation, record.dice, variables, needs);
+    const again = rollEntered(purpose, notation, record.dice, variables, needs, true);
     if (again.total !== record.total || (record.text !== '' && again.text !== record.text)) {
       throw new DiceEntryError(
         'save/inconsistent',

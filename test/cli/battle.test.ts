@@ -41,7 +41,8 @@ function reply(out: string, from: string, nth = 0): string {
 }
 
 /** The Playguide's Initiatives, so Hiro goes first: 15, 14, 12 and the Heket's 12. */
-const INITIATIVE = ['10', '6', '4', '6'];
+/** Initiative as the players call it out, d10 + SPD: Hiro 15, Haze 14, Mint 12, Heket 12. */
+const INITIATIVE = ['15', '14', '12', '12'];
 
 describe('moogle battle, scripted on stdin', () => {
   it('shows the countdown, everyone by side, whose turn it is and the numbered actions', async () => {
@@ -115,17 +116,17 @@ describe('physical dice', () => {
   it('asks for every roll with dice manual: "CoS 70 ... 28: hit; ... 30 - ARM 10 = 20"', async () => {
     const { status, out } = await battle(
       [WIND_CAVE, '--seed', '1'],
-      ['dice manual', '1', ...INITIATIVE, 'attack heket', '2 8', '10', 'dice auto', '1'],
+      ['dice manual', '1', ...INITIATIVE, 'attack heket', '2 8', '30', 'dice auto', '1'],
     );
     expect(status).toBe(0);
     expect(out).toContain('Dice: manual; every roll is asked for as it is needed.');
     expect(out).toContain(
       [
         '> 1',
-        'Roll 1d10+SPD for initiative:hiro: 10',
-        'Roll 1d10+SPD for initiative:haze: 6',
-        'Roll 1d10+SPD for initiative:mint: 4',
-        'Roll 1d10+SPD for initiative:heket: 6',
+        'Roll 1d10+SPD for initiative:hiro: 15',
+        'Roll 1d10+SPD for initiative:haze: 14',
+        'Roll 1d10+SPD for initiative:mint: 12',
+        'Roll 1d10+SPD for initiative:heket: 12',
         'Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12',
       ].join('\n'),
     );
@@ -133,7 +134,7 @@ describe('physical dice', () => {
       [
         '> attack heket',
         'Roll d% for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100): 2 8',
-        'Roll 2*AGI + d12 for damage:heket: 10',
+        'Roll 2*AGI + d12 for damage:heket: 30',
         HIRO_SHOT,
       ].join('\n'),
     );
@@ -145,16 +146,17 @@ describe('physical dice', () => {
   it('takes --dice manual, re-asks for faces that do not fit, and cancel abandons the command', async () => {
     const { status, out } = await battle(
       [WIND_CAVE, '--seed', '1', '--dice', 'manual'],
-      ['1', ...INITIATIVE, '1', '2,8', '13', 'twelve', '12', '1', 'cancel', 'show'],
+      ['1', ...INITIATIVE, '1', '2,8', '13', 'twelve', '32', '1', 'cancel', 'show'],
     );
     expect(status).toBe(0);
     expect(out).toContain(
       [
         'Roll 2*AGI + d12 for damage:heket: 13',
-        'damage:heket (2*AGI + d12): entered die 1 is 13, but it fills a d12, which shows 1 to 12',
+        // One number is the total announced: 13 is not one 2 x AGI 10 + d12 can give.
+        'damage:heket (2*AGI + d12): 13 is not a total this roll can give (21 to 32)',
         'Roll 2*AGI + d12 for damage:heket: twelve',
         "entered die 1 is 'twelve', not a whole number; type the faces again, or cancel",
-        'Roll 2*AGI + d12 for damage:heket: 12',
+        'Roll 2*AGI + d12 for damage:heket: 32',
         'Hiro attacks Heket',
       ].join('\n'),
     );
@@ -162,12 +164,12 @@ describe('physical dice', () => {
     expect(reply(out, 'show')).toContain("Haze's turn.");
   });
 
-  it('takes dice with the action, by purpose: 1 hit:heket=2,8 damage:heket=10', async () => {
+  it('takes dice with the action, by purpose: 1 hit:heket=2,8 damage:heket=30', async () => {
     const { status, out } = await battle(
       [WIND_CAVE, '--seed', '1'],
       [
-        '1 initiative:hiro=10 initiative:haze=6 initiative:mint=4 initiative:heket=6',
-        '1 hit:heket=2,8 damage:heket=10',
+        '1 initiative:hiro=15 initiative:haze=14 initiative:mint=12 initiative:heket=12',
+        '1 hit:heket=2,8 damage:heket=30',
         '1 hit:hekt=2,8',
         '1 hit:heket=2,x',
         'quit',
@@ -175,7 +177,7 @@ describe('physical dice', () => {
     );
     expect(status).toBe(0);
     expect(out).toContain('Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12');
-    expect(reply(out, '1 hit:heket=2,8 damage:heket=10')).toContain(HIRO_SHOT);
+    expect(reply(out, '1 hit:heket=2,8 damage:heket=30')).toContain(HIRO_SHOT);
     expect(reply(out, '1 hit:hekt=2,8')).toBe('Refused: this command made no roll named hit:hekt');
     expect(reply(out, '1 hit:heket=2,x')).toBe(
       "hit:heket: entered die 2 is 'x', not a whole number",
@@ -257,7 +259,7 @@ describe('undo, redo, save, load, log, odds', () => {
     const { out } = await battle(
       [WIND_CAVE, '--seed', '1'],
       [
-        '1 initiative:hiro=10 initiative:haze=6 initiative:mint=4 initiative:heket=6',
+        '1 initiative:hiro=15 initiative:haze=14 initiative:mint=12 initiative:heket=12',
         'odds 1',
         'odds 2',
         'odds 99',
@@ -268,8 +270,9 @@ describe('undo, redo, save, load, log, odds', () => {
     expect(reply(out, 'odds 1').split('\n')).toEqual([
       'Hiro attacks Heket: CoS 70 (ACC + Guns - EVA 22)',
       '  hits 70.0% (Critical Hit 10.0%), misses 30.0%',
-      expect.stringMatching(/^ {2}damage on a hit: 11 to 22, mean 16\.5; on a Critical Hit: /),
-      '  Heket has 200 HP',
+      '  damage: 11 to 22, mean 16.5; Critical: 32 to 54, mean 43.0',
+      '  Heket has 200 HP: knocked out 0.0%',
+      '  mean damage 14.2 (a miss counted as 0)',
     ]);
     expect(reply(out, 'odds 2')).toBe('no odds for that action');
     expect(reply(out, 'odds 99')).toBe('odds takes the number of a legal action: odds 1');

@@ -1,7 +1,8 @@
 import { parseDice } from '../../dice/index.js';
-import { computeDamage } from './damage.js';
+import type { RollRecord } from '../../engine/index.js';
+import { computeDamage, type DamageInput, type DamageResult } from './damage.js';
 import type { CheckRecord } from './events.js';
-import type { Ability, ReactionTrigger, Weapon } from './model.js';
+import type { Ability, ReactionTrigger, TargetShare, Weapon } from './model.js';
 import {
   AUTOMATIC,
   hasEffect,
@@ -11,7 +12,7 @@ import {
   stat,
   variablesOf,
 } from './resolution.js';
-import { type CombatantState, isActive } from './state.js';
+import { type CombatantState, type FfrpgState, isActive } from './state.js';
 import { knockOut } from './timeline.js';
 
 /** A combatant with no weapon in its sheet fights with its bare hands. */
@@ -72,8 +73,10 @@ export function attack(
   react(r, targetId, actorId, ['attacked'], chain);
 }
 
-interface DamageSpec {
-  readonly code: string;
+export interface DamageSpec {
+  /** A damage code to roll, or (when undefined) `share` of the target. */
+  readonly code: string | undefined;
+  readonly share?: TargetShare | undefined;
   readonly damageType: 'physical' | 'magical';
   readonly element: Weapon['element'];
   readonly percents: readonly (readonly [string, number])[];
@@ -86,18 +89,32 @@ interface DamageSpec {
   readonly chain: ReadonlySet<ReactionTrigger>;
 }
 
-function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: DamageSpec): void {
-  const source = r.combatant(sourceId);
-  const target = r.combatant(targetId);
-  const roll = r.dice.roll(
-    `damage:${targetId}`,
-    spec.code,
-    variablesOf(r.state, source, spec.skill),
-  );
-  const options = r.state.setup.options;
+/** A share of the target's own HP or MP, rounded down: "damage equivalent to 50% of the target's HP". */
+export function shareOf(target: CombatantState, share: TargetShare): number {
+  const of = {
+    hp: target.hp,
+    'max-hp': target.sheet.stats.hp,
+    mp: target.mp,
+    'max-mp': target.sheet.stats.mp,
+  }[share.of];
+  return Math.floor((of * share.percent) / 100);
+}
+
+/**
+ * Everything of the damage pipeline but the base: the percentages (the effect's, a Critical
+ * Hit's, the source's Support abilities), the target's armour, barriers and affinity, the Cap.
+ * The odds read the same, so they follow the rules exactly.
+ */
+export function damageSteps(
+  state: FfrpgState,
+  source: CombatantState,
+  target: CombatantState,
+  spec: Omit<DamageSpec, 'chain' | 'code'>,
+): Omit<DamageInput, 'base'> {
+  const options = state.setup.options;
   const percents: (readonly [string, number])[] = [...spec.percents];
   if (spec.critical) percents.push(['Critical', options.criticalDamagePercent]);
-  for (const { source: name, effect } of passives(r.state, source)) {
+  for (const { source: name, effect } of passives(state, source)) {
     if (
       effect.kind === 'damage-dealt-percent' &&
       (effect.skill === undefined || effect.skill === spec.skill)
@@ -106,34 +123,73 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
     }
   }
   const barriers: [string, number][] = [];
-  for (const { source: name, effect } of passives(r.state, target)) {
+  for (const { source: name, effect } of passives(state, target)) {
     if (effect.kind === 'damage-taken-percent' && effect.damage === spec.damageType)
       barriers.push([name, effect.percent]);
   }
   const armorStat = spec.damageType === 'physical' ? 'arm' : 'marm';
-  const result = computeDamage({
-    explain: r.explain,
-    base: roll.total,
+  return {
     percents,
     armor: spec.ignoresArmor
       ? null
       : {
           name: spec.damageType === 'physical' ? 'ARM' : 'M. ARM',
-          value: stat(r.state, target, armorStat),
+          value: stat(state, target, armorStat),
         },
     barriers,
     affinity: spec.element === undefined ? undefined : target.sheet.affinities[spec.element],
     cap: spec.ignoresCap ? null : options.damageCap,
+  };
+}
+
+function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: DamageSpec): void {
+  const source = r.combatant(sourceId);
+  const target = r.combatant(targetId);
+  const roll =
+    spec.code === undefined
+      ? null
+      : r.dice.roll(`damage:${targetId}`, spec.code, variablesOf(r.state, source, spec.skill));
+  const base = roll?.total ?? (spec.share === undefined ? 0 : shareOf(target, spec.share));
+  const result = computeDamage({
+    explain: r.explain,
+    base,
+    ...damageSteps(r.state, source, target, spec),
   });
+  const breakdown =
+    spec.share === undefined || !r.explain
+      ? result.breakdown
+      : `${spec.share.percent}% of ${spec.share.of.toUpperCase()}: ${result.breakdown}`;
+  landDamage(r, sourceId, targetId, { ...result, breakdown }, roll, spec.pool);
+  if (result.absorbed || result.amount === 0 || spec.pool === 'mp') return;
+  const after = r.combatant(targetId);
+  // Reactions answer enemies: an ally's spell that catches a friend does not set off its Counter.
+  if (!isActive(after) || !isEnemy(source, after)) return;
+  const trigger = spec.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
+  react(r, targetId, sourceId, [trigger], spec.chain);
+}
+
+/**
+ * Damage as computed, applied: HP or MP lost (or healed, when absorbed), a knock-out at 0 HP,
+ * Status Conditions that end on damage. `source` is a combatant's id, or what else dealt it.
+ */
+export function landDamage(
+  r: Resolution,
+  source: string,
+  targetId: string,
+  result: DamageResult,
+  roll: RollRecord | null,
+  pool: 'hp' | 'mp',
+): void {
+  const target = r.combatant(targetId);
   // MP damage (and MP absorbed) changes MP only; nobody is knocked out at 0 MP.
-  const mp = spec.pool === 'mp';
+  const mp = pool === 'mp';
   const before = mp ? target.mp : target.hp;
   const after = result.absorbed
     ? Math.min(mp ? target.sheet.stats.mp : target.sheet.stats.hp, before + result.amount)
     : Math.max(0, before - result.amount);
   r.emit({
     type: 'damage-dealt',
-    source: sourceId,
+    source,
     target: targetId,
     roll,
     // Absorbed damage reports what it actually restored; MP damage, the MP actually lost.
@@ -155,10 +211,6 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
       r.emit({ type: 'status-ended', target: targetId, status: s.status, reason: 'damage' });
     }
   }
-  // Reactions answer enemies: an ally's spell that catches a friend does not set off its Counter.
-  if (!isEnemy(source, target)) return;
-  const trigger = spec.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
-  react(r, targetId, sourceId, [trigger], spec.chain);
 }
 
 /**
@@ -207,17 +259,27 @@ function checkFor(
   ability: Ability,
   purpose: string,
 ): CheckRecord {
-  const cos = ability.cos;
-  if (cos.kind === 'automatic') return AUTOMATIC;
-  if (cos.kind === 'flat') return r.check(purpose, cos.percent, `Flat CoS ${cos.percent}%`);
+  const cos = cosFor(r.state, user, target, ability.cos);
+  return cos === 'automatic' ? AUTOMATIC : r.check(purpose, cos.cos, cos.formula);
+}
+
+/** An effect's CoS against one target: a Flat CoS, or a formula less the target's guard. */
+export function cosFor(
+  state: FfrpgState,
+  user: CombatantState,
+  target: CombatantState,
+  cos: Ability['cos'],
+): 'automatic' | { readonly cos: number; readonly formula: string } {
+  if (cos.kind === 'automatic') return 'automatic';
+  if (cos.kind === 'flat') return { cos: cos.percent, formula: `Flat CoS ${cos.percent}%` };
   const base = parseDice(cos.formula).total(
     NO_DICE,
-    variablesOf(r.state, user, weaponOf(user).skill),
+    variablesOf(state, user, weaponOf(user).skill),
   );
-  if (cos.guard === undefined) return r.check(purpose, base, `${cos.formula} = ${base}`);
-  const guard = stat(r.state, target, cos.guard);
+  if (cos.guard === undefined) return { cos: base, formula: `${cos.formula} = ${base}` };
+  const guard = stat(state, target, cos.guard);
   const name = cos.guard === 'eva' ? 'EVA' : 'M. EVA';
-  return r.check(purpose, base - guard, `(${cos.formula}) ${base} - ${name} ${guard}`);
+  return { cos: base - guard, formula: `(${cos.formula}) ${base} - ${name} ${guard}` };
 }
 
 /** CoS formulas are arithmetic on statistics; a die in one is a content mistake, stopped here. */
@@ -254,13 +316,13 @@ export function applyAbilityEffects(
     if (ability.damage !== undefined) {
       const weapon = weaponOf(user);
       dealDamage(r, userId, targetId, {
-        code: ability.damage.code ?? weapon.damage,
+        code:
+          ability.damage.share === undefined ? (ability.damage.code ?? weapon.damage) : undefined,
+        share: ability.damage.share,
         damageType: ability.damage.damageType,
-        element:
-          ability.damage.element ??
-          (ability.damage.code === undefined ? weapon.element : undefined),
+        element: ability.damage.element ?? (usesWeapon(ability) ? weapon.element : undefined),
         percents: ability.damage.percent === 0 ? [] : [[ability.name, ability.damage.percent]],
-        skill: ability.damage.code === undefined ? weapon.skill : undefined,
+        skill: usesWeapon(ability) ? weapon.skill : undefined,
         ignoresArmor: ability.damage.ignoresArmor,
         ignoresCap: ability.damage.ignoresCap,
         pool: ability.damage.pool,
@@ -324,4 +386,9 @@ export function applyAbilityEffects(
     if (ability.type === 'magic' && isEnemy(user, r.combatant(targetId)))
       react(r, targetId, userId, ['spell-cast-at'], chain);
   }
+}
+
+/** An ability whose damage is the user's weapon damage (Darkside), not its own code or a share. */
+export function usesWeapon(ability: Ability): boolean {
+  return ability.damage?.code === undefined && ability.damage?.share === undefined;
 }

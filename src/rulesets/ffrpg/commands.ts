@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { gmCommandSchemas } from '../../engine/gm/index.js';
+import { combatantSchema } from './model.js';
 
 const id = z.string().min(1);
 
@@ -25,9 +27,14 @@ export const commandSchema = z.discriminatedUnion('type', [
     task: z.string().max(200).optional(),
     /** The GM declares the task impossible: the Rule of 10 does not save it. */
     impossible: z.boolean().default(false),
+    /**
+     * Called by the GM (`check hiro awareness hard`): anyone able to act, at any time, and it
+     * takes nobody's turn. Otherwise it is the actor's Action on its turn (docs/rulings.md).
+     */
+    called: z.boolean().default(false),
   }),
   /**
-   * An Opposed Task Check outside the countdown: everyone rolls at once ("the party's Stealth
+   * An Opposed Task Check: everyone rolls at once, taking nobody's turn ("the party's Stealth
    * against the monster's Awareness"); each names a Skill or an Attribute and a modifier.
    */
   z.strictObject({
@@ -48,21 +55,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   /** The GM ends a Scene (a change of location, or time passing). */
   z.strictObject({ type: z.literal('end-scene') }),
   z.strictObject({ type: z.literal('flee'), actor: id }),
-  /** The GM sets HP or MP directly (a potion between turns, a house rule, a mistake fixed). */
-  z.strictObject({
-    type: z.literal('gm-adjust'),
-    target: id,
-    hp: z.number().int().min(0).optional(),
-    mp: z.number().int().min(0).optional(),
-  }),
-  /** The GM inflicts or removes a Status Condition. */
-  z.strictObject({
-    type: z.literal('gm-status'),
-    target: id,
-    status: id,
-    timer: z.union([z.number().int().min(1).max(999), z.literal('infinite')]).optional(),
-    remove: z.boolean().default(false),
-  }),
+  ...gmCommandSchemas(combatantSchema),
 ]);
 
 export type FfrpgCommand = z.infer<typeof commandSchema>;

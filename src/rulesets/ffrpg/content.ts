@@ -8,7 +8,9 @@ import {
   entitiesById,
   entityFields,
   idOrInline,
-  sheetNamed,
+  type NamedSheet,
+  sheetById,
+  sidesFrom,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
@@ -183,6 +185,65 @@ export const encounterSpecSchema = z.strictObject({
 });
 export type EncounterSpec = z.input<typeof encounterSpecSchema>;
 
+const SHEET_KINDS = { character: characterKind, monster: monsterKind };
+
+/**
+ * One sheet from content as a combatant: its weapon inlined, its Skills and Job checked. The
+ * encounter file's entries and `gm add` both build combatants here, so a newcomer is exactly
+ * what the same id in an encounter file would give.
+ */
+function combatantFrom(
+  library: ContentLibrary,
+  named: NamedSheet<SheetFile>,
+  who: {
+    id?: string | undefined;
+    name?: string | undefined;
+    hp?: number | undefined;
+    mp?: number | undefined;
+  },
+  where: string,
+): Result<CombatantSheet> {
+  const { kind, id, sheet } = named;
+  const skillNames = new Set(library.all(skillKind).map((skill) => skill.name));
+  // Sheets name Skills as people write them; each must be a Skill the content defines.
+  const unknownSkills = Object.keys(sheet.skills).filter((name) => !skillNames.has(name));
+  if (unknownSkills.length > 0) {
+    const known = [...skillNames].sort().join(', ') || 'none';
+    return err(
+      'encounter/invalid',
+      `${where}: ${sheet.name} has Skills no ffrpg/skill defines: ${unknownSkills.join(', ')} (defined: ${known})`,
+    );
+  }
+  const job = sheet.job === undefined ? undefined : library.get(jobKind, sheet.job);
+  const outside =
+    job === undefined ? [] : sheet.abilities.filter((a) => !job.abilitySet.includes(a));
+  if (job !== undefined && outside.length > 0) {
+    return err(
+      'encounter/invalid',
+      `${where}: ${sheet.name}'s Job ${job.name} has no ${outside.join(', ')} in its Ability Set (${job.abilitySet.join(', ') || 'empty'})`,
+    );
+  }
+  return ok({
+    ...entityFields(sheet),
+    id: who.id ?? id,
+    kind,
+    name: who.name ?? sheet.name,
+    weapon: idOrInline(library, weaponKind, sheet.weapon),
+    ...(who.hp === undefined ? {} : { hp: who.hp }),
+    ...(who.mp === undefined ? {} : { mp: who.mp }),
+  });
+}
+
+/** The sheet `gm add <content-id>` brings in: a character's or a monster's, as a combatant. */
+export function ffrpgNewcomer(library: ContentLibrary, contentId: string): Result<CombatantSheet> {
+  const named = sheetById(library, SHEET_KINDS, contentId);
+  if (!named.ok) return named;
+  const built = combatantFrom(library, named.value, {}, contentId);
+  if (!built.ok) return built;
+  const parsed = combatantSchema.safeParse(built.value);
+  return parsed.success ? ok(parsed.data) : encounterInvalid(parsed.error);
+}
+
 /**
  * Resolves an encounter's content ids into the self-contained setup an FFRPG encounter starts
  * from: sheets with their weapons inlined, and every ability and Status Condition they can use.
@@ -192,50 +253,20 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
   if (!spec.success) return encounterInvalid(spec.error);
   const statuses = entitiesById(library, statusKind);
   const abilities = entitiesById(library, abilityKind);
-  const skillNames = new Set(library.all(skillKind).map((skill) => skill.name));
-  const sides: FfrpgSetup['sides'] = [];
-  for (const [s, side] of spec.data.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [c, who] of side.combatants.entries()) {
-      const where = `sides[${s}].combatants[${c}]`;
-      const named = sheetNamed(
-        library,
-        who,
-        { character: characterKind, monster: monsterKind },
-        where,
-      );
-      if (!named.ok) return named;
-      const { kind, id, sheet } = named.value;
-      // Sheets name Skills as people write them; each must be a Skill the content defines.
-      const unknownSkills = Object.keys(sheet.skills).filter((name) => !skillNames.has(name));
-      if (unknownSkills.length > 0) {
-        const known = [...skillNames].sort().join(', ') || 'none';
-        return err(
-          'encounter/invalid',
-          `${where}: ${sheet.name} has Skills no ffrpg/skill defines: ${unknownSkills.join(', ')} (defined: ${known})`,
-        );
-      }
-      const job = sheet.job === undefined ? undefined : library.get(jobKind, sheet.job);
-      const outside =
-        job === undefined ? [] : sheet.abilities.filter((a) => !job.abilitySet.includes(a));
-      if (job !== undefined && outside.length > 0) {
-        return err(
-          'encounter/invalid',
-          `${where}: ${sheet.name}'s Job ${job.name} has no ${outside.join(', ')} in its Ability Set (${job.abilitySet.join(', ') || 'empty'})`,
-        );
-      }
-      combatants.push({
-        ...entityFields(sheet),
-        id: who.id ?? id,
-        kind,
-        name: who.name ?? sheet.name,
-        weapon: idOrInline(library, weaponKind, sheet.weapon),
-        ...(who.hp === undefined ? {} : { hp: who.hp }),
-        ...(who.mp === undefined ? {} : { mp: who.mp }),
-      });
-    }
-    sides.push({ id: side.id, name: side.name, party: side.party, combatants });
-  }
+  const sides = sidesFrom(
+    library,
+    spec.data.sides,
+    (side) => side.combatants,
+    SHEET_KINDS,
+    (named, who, where) => combatantFrom(library, named, who, where),
+    (side, combatants): FfrpgSetup['sides'][number] => ({
+      id: side.id,
+      name: side.name,
+      party: side.party,
+      combatants,
+    }),
+  );
+  if (!sides.ok) return sides;
   const table =
     spec.data.levelTable === undefined
       ? undefined
@@ -248,7 +279,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
   }
   const setup = setupSchema.safeParse({
     mode: spec.data.mode,
-    sides,
+    sides: sides.value,
     abilities,
     statuses,
     levelTable: table?.levels,

@@ -1,4 +1,5 @@
 import {
+  combatantById,
   type DiceRoller,
   decideByResolving,
   type Resolved as EngineResolved,
@@ -14,8 +15,9 @@ import {
 } from './checks/index.js';
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';
+import { gmCommand, isGmCommand } from './gm.js';
 import type { Ability, Attribute } from './model.js';
-import { AUTOMATIC, hasEffect, NO_TRIGGERS, Resolution } from './resolution.js';
+import { AUTOMATIC, canAct, NO_TRIGGERS, Resolution } from './resolution.js';
 import { attributeRating } from './skills.js';
 import {
   type CombatantState,
@@ -24,7 +26,7 @@ import {
   type FfrpgState,
   isActive,
 } from './state.js';
-import { advance, battleOver, beginRound, endRound } from './timeline.js';
+import { advance, beginRound, endRound } from './timeline.js';
 
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
 export const decide = decideByResolving(resolve);
@@ -37,8 +39,7 @@ export function resolve(
   command: FfrpgCommand,
   dice: DiceRoller,
 ): Result<Resolved> {
-  if (command.type === 'gm-adjust' || command.type === 'gm-status')
-    return gmCommand(state, command, dice);
+  if (isGmCommand(command)) return gmCommand(state, command, dice);
   if (state.phase === 'ended') return err('battle/over', `the ${state.setup.mode} is over`);
   const r = new Resolution(state, dice);
   if (command.type === 'end-scene') {
@@ -58,23 +59,18 @@ export function resolve(
     return ok(r.resolved());
   }
   if (command.type === 'opposed-check') {
-    if (state.setup.mode !== 'scene' || state.phase !== 'initiative') {
-      return err(
-        'battle/not-now',
-        'Opposed Task Checks are made in a Scene, outside the Initiative countdown',
-      );
-    }
+    // Rolled at once by everyone in it, in a Scene or in battle: it takes nobody's turn.
     const checked = opposedCheck(r, command);
     return checked.ok ? ok(r.resolved()) : checked;
   }
   if (
     command.type === 'task-check' &&
-    state.setup.mode === 'scene' &&
-    state.phase === 'initiative'
+    (command.called || (state.setup.mode === 'scene' && state.phase === 'initiative'))
   ) {
-    // "Otherwise, participants decide among themselves who takes the lead": outside a
-    // countdown anyone in the Scene may make a Task Check (the bridge crossing, the sneaking).
-    const actor = state.combatants[command.actor];
+    // A check the GM calls for (spotting the ambush, keeping one's footing) takes nobody's
+    // turn (docs/rulings.md). "Otherwise, participants decide among themselves who takes the
+    // lead": outside a countdown anyone in the Scene may make a Task Check.
+    const actor = combatantById(state.combatants, command.actor);
     if (actor === undefined)
       return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
     if (!canAct(state, actor)) return err('action/cannot-act', `${actor.sheet.name} cannot act`);
@@ -83,7 +79,7 @@ export function resolve(
   }
   if (state.phase !== 'action')
     return err('battle/no-round', 'begin a round first: everyone rolls Initiative');
-  const actor = state.combatants[command.actor];
+  const actor = combatantById(state.combatants, command.actor);
   if (actor === undefined)
     return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
   const current = currentActor(state);
@@ -128,7 +124,7 @@ export function resolve(
 }
 
 function liveTarget(state: FfrpgState, id: string): Result<CombatantState> {
-  const target = state.combatants[id];
+  const target = combatantById(state.combatants, id);
   if (target === undefined) return err('action/unknown-target', `there is no combatant '${id}'`);
   if (target.down) return err('action/target-down', `${target.sheet.name} is already down`);
   if (target.fled) return err('action/target-fled', `${target.sheet.name} has fled`);
@@ -234,7 +230,7 @@ function useAbility(
   return ok(true);
 }
 
-interface RatedCheck {
+export interface RatedCheck {
   readonly rating: { readonly name: string; readonly value: number };
   readonly modifier: number;
   readonly cos: number;
@@ -242,7 +238,7 @@ interface RatedCheck {
 }
 
 /** The CoS of a check on a Skill or an Attribute Rating (3 x Attribute + 10) with a Conditional Modifier. */
-function rate(
+export function rate(
   actor: CombatantState,
   choice: {
     skill?: string | undefined;
@@ -313,7 +309,7 @@ function opposedCheck(
     [];
   const seen = new Set<string>();
   for (const p of command.participants) {
-    const actor = r.state.combatants[p.actor];
+    const actor = combatantById(r.state.combatants, p.actor);
     if (actor === undefined)
       return err('action/unknown-combatant', `there is no combatant '${p.actor}'`);
     if (seen.has(actor.id))
@@ -347,68 +343,4 @@ function opposedCheck(
   return ok(true);
 }
 
-type GmCommand = Extract<FfrpgCommand, { type: 'gm-adjust' | 'gm-status' }>;
-
-/**
- * The GM's hand: allowed at any time, even between rounds. When it leaves the combatant whose
- * turn it is unable to act, the countdown moves on; when it leaves a side beaten, the battle ends.
- */
-function gmCommand(state: FfrpgState, command: GmCommand, dice: DiceRoller): Result<Resolved> {
-  const target = state.combatants[command.target];
-  if (target === undefined)
-    return err('action/unknown-target', `there is no combatant '${command.target}'`);
-  const r = new Resolution(state, dice);
-  if (command.type === 'gm-adjust') {
-    const hp = Math.min(command.hp ?? target.hp, target.sheet.stats.hp);
-    const mp = Math.min(command.mp ?? target.mp, target.sheet.stats.mp);
-    // HP above 0 brings a knocked-out combatant back; 0 knocks one out, ending its statuses.
-    r.emit({ type: 'gm-adjusted', target: target.id, hp, mp, down: hp === 0 });
-    if (hp === 0) {
-      for (const s of target.statuses) {
-        r.emit({
-          type: 'status-ended',
-          target: target.id,
-          status: s.status,
-          reason: 'knocked-out',
-        });
-      }
-    }
-  } else {
-    const definition = state.setup.statuses[command.status];
-    if (definition === undefined) {
-      const known = Object.keys(state.setup.statuses).join(', ') || 'none';
-      return err(
-        'action/unknown-status',
-        `there is no Status Condition '${command.status}' (known: ${known})`,
-      );
-    }
-    if (command.remove) {
-      if (!target.statuses.some((s) => s.status === command.status)) {
-        return err(
-          'action/no-such-status',
-          `${target.sheet.name} does not have ${definition.name}`,
-        );
-      }
-      r.emit({ type: 'status-ended', target: target.id, status: command.status, reason: 'cured' });
-    } else {
-      r.emit({
-        type: 'status-inflicted',
-        target: target.id,
-        status: command.status,
-        timer: command.timer ?? definition.timer,
-      });
-    }
-  }
-  if (state.round === 0 || battleOver(r)) return ok(r.resolved());
-  const actor = currentActor(r.state);
-  if (actor !== undefined && !canAct(r.state, actor)) {
-    r.emit({ type: 'turn-ended', actor: actor.id });
-    advance(r);
-  }
-  return ok(r.resolved());
-}
-
-/** Neither down, fled, nor held by a Status Condition such as Sleep. */
-export function canAct(state: FfrpgState, c: CombatantState): boolean {
-  return isActive(c) && hasEffect(state, c, 'cannot-act') === undefined;
-}
+export { canAct };

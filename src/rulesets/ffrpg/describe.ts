@@ -150,8 +150,37 @@ export function describeEvents(events: readonly FfrpgEvent[], state: FfrpgState)
       case 'scene-ended':
         lines.push('The Scene ends');
         break;
-      case 'gm-adjusted':
-        lines.push(`GM: ${name(event.target)} now has ${event.hp} HP and ${event.mp} MP`);
+      case 'resource-set':
+        lines.push(
+          `GM: ${name(event.target)} now has ${event.value} ${event.resource.toUpperCase()}${event.clamped ? ' (as far as it goes)' : ''}${event.revived ? ', back in the fight' : ''}`,
+        );
+        break;
+      case 'combatant-joined': {
+        const c = event.combatant;
+        const joined = `GM: ${c.sheet.name} joins ${state.setup.sides.find((s) => s.id === c.side)?.name ?? c.side}`;
+        if (event.initiative === null) lines.push(joined);
+        else
+          lines.push(
+            `${joined}: Initiative ${event.initiative.initiative} (${rolled(event.initiative.roll)})${event.at === null ? ', already past: acts from the next round' : ''}`,
+          );
+        break;
+      }
+      case 'combatant-removed':
+        lines.push(
+          `GM: ${name(event.target)} ${event.reason === 'fled' ? 'flees' : 'is dismissed'}`,
+        );
+        break;
+      case 'initiative-set':
+        lines.push(`GM: ${name(event.target)} now acts on Initiative ${event.count}`);
+        break;
+      case 'turn-cancelled':
+        lines.push(`GM: ${name(event.actor)} loses this round's turn`);
+        break;
+      case 'note-added':
+        lines.push(`GM note on ${name(event.target)}: ${event.text}`);
+        break;
+      case 'notes-cleared':
+        lines.push(`GM: notes on ${name(event.target)} cleared`);
         break;
       default:
         break;

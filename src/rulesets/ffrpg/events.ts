@@ -1,5 +1,5 @@
-import type { RollRecord } from '../../engine/index.js';
-import type { Charging, Rewards, TimelineEntry, Timer } from './state.js';
+import type { gm, RollRecord } from '../../engine/index.js';
+import type { Charging, CombatantState, Rewards, TimelineEntry, Timer } from './state.js';
 
 /** A d% check as the log shows it: "CoS 70 (92 - EVA 22), rolled 28: hit". */
 export interface CheckRecord {
@@ -156,9 +156,40 @@ export type FfrpgEvent =
   | { readonly type: 'battle-ended'; readonly winner: string | null; readonly reason: string }
   | { readonly type: 'rewards-awarded'; readonly rewards: Rewards }
   | {
-      readonly type: 'gm-adjusted';
+      /** The GM sets current HP or MP: `clamped` when the value asked for was out of range. */
+      readonly type: 'resource-set';
       readonly target: string;
-      readonly hp: number;
-      readonly mp: number;
-      readonly down: boolean;
-    };
+      readonly resource: 'hp' | 'mp';
+      readonly value: number;
+      readonly clamped: boolean;
+      /** HP above 0 brought a knocked-out combatant back. */
+      readonly revived: boolean;
+    }
+  | {
+      /**
+       * A newcomer joins its side. Mid-round it rolled Initiative: `at` is where it entered
+       * the countdown, or null when its count had passed (it acts from the next round).
+       */
+      readonly type: 'combatant-joined';
+      readonly combatant: CombatantState;
+      readonly initiative: InitiativeRoll | null;
+      readonly at: number | null;
+    }
+  | {
+      readonly type: 'combatant-removed';
+      readonly target: string;
+      readonly reason: 'fled' | 'dismissed';
+    }
+  | {
+      /**
+       * The GM moves a combatant on this round's countdown: its pending turn (if any) leaves
+       * its place and takes `at` with Initiative `count`.
+       */
+      readonly type: 'initiative-set';
+      readonly target: string;
+      readonly count: number;
+      readonly at: number;
+    }
+  /** The GM takes away a combatant's pending turn this round. */
+  | { readonly type: 'turn-cancelled'; readonly actor: string; readonly at: number }
+  | gm.NoteEvent;

@@ -1,6 +1,12 @@
+import { combatantById, gm, withCombatantReplaced } from '../../engine/index.js';
 import type { FfrpgEvent } from './events.js';
 import type { FfrpgSetup } from './model.js';
-import type { CombatantState, FfrpgState, StatusInstance } from './state.js';
+import {
+  type CombatantState,
+  type FfrpgState,
+  moveOnCountdown,
+  type StatusInstance,
+} from './state.js';
 
 /** The state before the first round: everyone at the HP, MP and Status Conditions they came with. */
 export function initialState(setup: FfrpgSetup): FfrpgState {
@@ -38,6 +44,7 @@ export function initialState(setup: FfrpgSetup): FfrpgState {
     charging: [],
     result: null,
     rewards: null,
+    notes: {},
   };
 }
 
@@ -58,6 +65,7 @@ function withState(s: FfrpgState, changes: Partial<FfrpgState>): FfrpgState {
     charging: s.charging,
     result: s.result,
     rewards: s.rewards,
+    notes: s.notes,
   };
   return Object.assign(next, changes);
 }
@@ -83,12 +91,14 @@ function update(
   id: string,
   change: (c: CombatantState) => Partial<CombatantState>,
 ): FfrpgState {
-  const combatant = state.combatants[id];
+  const combatant = combatantById(state.combatants, id);
   if (combatant === undefined) return state;
-  const combatants: Record<string, CombatantState> = {};
-  for (const key of state.order)
-    combatants[key] =
-      key === id ? withCombatant(combatant, change(combatant)) : state.combatants[key]!;
+  const combatants = withCombatantReplaced(
+    state.combatants,
+    state.order,
+    id,
+    withCombatant(combatant, change(combatant)),
+  );
   return withState(state, { combatants });
 }
 
@@ -178,8 +188,43 @@ export function evolve(state: FfrpgState, event: FfrpgEvent): FfrpgState {
       }
       return next;
     }
-    case 'gm-adjusted':
-      return update(state, event.target, () => ({ hp: event.hp, mp: event.mp, down: event.down }));
+    case 'resource-set':
+      return update(state, event.target, (c) =>
+        event.resource === 'hp'
+          ? { hp: event.value, down: event.revived ? false : c.down }
+          : { mp: event.value },
+      );
+    case 'combatant-joined': {
+      const c = event.combatant;
+      if (combatantById(state.combatants, c.id) !== undefined) return state;
+      const timeline =
+        event.at === null || event.initiative === null
+          ? state.timeline
+          : [
+              ...state.timeline.slice(0, event.at),
+              { kind: 'combatant' as const, id: c.id, count: event.initiative.initiative },
+              ...state.timeline.slice(event.at),
+            ];
+      return withState(state, {
+        combatants: { ...state.combatants, [c.id]: c },
+        order: [...state.order, c.id],
+        timeline,
+      });
+    }
+    case 'combatant-removed':
+      return update(state, event.target, () => ({ fled: true }));
+    case 'initiative-set': {
+      if (combatantById(state.combatants, event.target) === undefined) return state;
+      const moved = moveOnCountdown(state, event.target, event.count);
+      return withState(state, { timeline: moved.timeline, cursor: moved.cursor });
+    }
+    case 'turn-cancelled':
+      return withState(state, {
+        timeline: state.timeline.filter((_, i) => i !== event.at),
+      });
+    case 'note-added':
+    case 'notes-cleared':
+      return withState(state, { notes: gm.evolveNotes(state.notes, event) });
     case 'attack-made':
     case 'task-checked':
     case 'opposed-checked':

@@ -96,24 +96,26 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
     )
       continue;
     const aim = aimOf(state, ability);
+    // "cast cure", "use darkside": the verb a table says, so the label can be typed by it.
+    const named = `${ability.type === 'magic' ? 'Cast' : 'Use'} ${ability.name}`;
     if (ability.target === 'single') {
       for (const c of others) {
         if (aim !== 'any' && (aim === 'ally') !== (c.side === actor.side)) continue;
         actions.push({
-          label: labelOnce(ability, c.sheet, () => `${ability.name} on ${c.sheet.name}`),
+          label: labelOnce(ability, c.sheet, () => `${named} on ${c.sheet.name}`),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: c.id },
         });
       }
     } else if (ability.target === 'group') {
       for (const side of state.setup.sides) {
         actions.push({
-          label: labelOnce(ability, side, () => `${ability.name} on ${side.name}`),
+          label: labelOnce(ability, side, () => `${named} on ${side.name}`),
           command: { type: 'use-ability', actor: actor.id, ability: abilityId, target: side.id },
         });
       }
     } else {
       actions.push({
-        label: ability.name,
+        label: named,
         command: { type: 'use-ability', actor: actor.id, ability: abilityId },
       });
     }
@@ -123,13 +125,27 @@ export function legalActions(state: FfrpgState): LegalAction<FfrpgCommand>[] {
     for (const skill of Object.keys(actor.sheet.skills)) {
       actions.push({
         label: `Task Check: ${skill}`,
-        command: { type: 'task-check', actor: actor.id, skill, modifier: 0, impossible: false },
+        command: {
+          type: 'task-check',
+          actor: actor.id,
+          skill,
+          modifier: 0,
+          impossible: false,
+          called: false,
+        },
       });
     }
     for (const attribute of ATTRIBUTES) {
       actions.push({
         label: `Task Check: ${attribute}`,
-        command: { type: 'task-check', actor: actor.id, attribute, modifier: 0, impossible: false },
+        command: {
+          type: 'task-check',
+          actor: actor.id,
+          attribute,
+          modifier: 0,
+          impossible: false,
+          called: false,
+        },
       });
     }
   }

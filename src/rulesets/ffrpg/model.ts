@@ -126,9 +126,23 @@ export const cosSchema = z.discriminatedUnion('kind', [
 ]);
 export type Cos = z.infer<typeof cosSchema>;
 
+/**
+ * Damage read from the target: "an attack which causes damage equivalent to 50% of the target's
+ * HP" (the Damage Cap). A share of its current or maximum HP or MP, rounded down, when the
+ * effect goes off; the rest of the pipeline (armour unless ignored, the Cap) applies as to any
+ * damage.
+ */
+export const targetShareSchema = z.strictObject({
+  percent: whole(1, 1000),
+  of: z.enum(['hp', 'max-hp', 'mp', 'max-mp']),
+});
+export type TargetShare = z.infer<typeof targetShareSchema>;
+
 export const damageEffectSchema = z.strictObject({
-  /** A damage code; absent: the user's weapon damage (a basic Attack's damage). */
+  /** A damage code; absent: the user's weapon damage (a basic Attack's damage), or `share`. */
   code: diceNotation.optional(),
+  /** Instead of a code: a share of the target's HP or MP (no damage roll). */
+  share: targetShareSchema.optional(),
   damageType: damageKind.default('physical'),
   element: elementName.optional(),
   /** Percentages in steps of 25, added to the others before they apply: Darkside is +100. */
@@ -226,6 +240,11 @@ export const abilitySchema = z
       !slow || ability.chargeTime !== undefined,
       'chargeTime',
       'a Slow ability needs its Charge Time',
+    );
+    needs(
+      ability.damage?.code === undefined || ability.damage.share === undefined,
+      'damage',
+      'damage is a code or a share of the target, not both',
     );
     needs(
       ability.type !== 'reaction' || ability.trigger !== undefined,

@@ -4,7 +4,7 @@ import { judgePercentileRoll } from './checks/index.js';
 import type { CheckRecord, FfrpgEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Ability, PassiveEffect, ReactionTrigger, StatusDefinition } from './model.js';
-import type { CombatantState, FfrpgState } from './state.js';
+import { type CombatantState, type FfrpgState, isActive } from './state.js';
 
 /** The engine's Resolution, with this ruleset's lookups. */
 export class Resolution extends EngineResolution<FfrpgState, FfrpgEvent> {
@@ -142,4 +142,9 @@ export const NO_TRIGGERS: ReadonlySet<ReactionTrigger> = new Set();
 
 export function isEnemy(a: CombatantState, b: CombatantState): boolean {
   return a.side !== b.side;
+}
+
+/** Neither down, fled, nor held by a Status Condition such as Sleep. */
+export function canAct(state: FfrpgState, c: CombatantState): boolean {
+  return isActive(c) && hasEffect(state, c, 'cannot-act') === undefined;
 }

@@ -1,3 +1,4 @@
+import { combatantById, type gm } from '../../engine/index.js';
 import type { CombatantSheet, FfrpgSetup } from './model.js';
 
 export type Timer = number | 'infinite';
@@ -78,6 +79,8 @@ export interface FfrpgState {
   readonly charging: readonly Charging[];
   readonly result: { readonly winner: string | null; readonly reason: string } | null;
   readonly rewards: Rewards | null;
+  /** The GM's notes on combatants, by id. */
+  readonly notes: gm.Notes;
 }
 
 export function currentEntry(state: FfrpgState): TimelineEntry | undefined {
@@ -87,9 +90,50 @@ export function currentEntry(state: FfrpgState): TimelineEntry | undefined {
 /** The combatant whose turn it is, if the countdown is waiting on one. */
 export function currentActor(state: FfrpgState): CombatantState | undefined {
   const entry = currentEntry(state);
-  return entry?.kind === 'combatant' ? state.combatants[entry.id] : undefined;
+  return entry?.kind === 'combatant' ? combatantById(state.combatants, entry.id) : undefined;
 }
 
 export function isActive(c: CombatantState): boolean {
   return !c.down && !c.fled;
+}
+
+/**
+ * The countdown with a combatant's pending turn (its entry at or after the cursor, if any) moved
+ * to Initiative `count`: after every later entry on a higher or equal count, as one arriving
+ * last on its count. `at` is its new place; `passed` when the countdown is already below
+ * `count` (the combatant cannot act on it this round). Pure: decide and evolve share it.
+ */
+export function moveOnCountdown(
+  state: FfrpgState,
+  id: string,
+  count: number,
+): { timeline: TimelineEntry[]; cursor: number; at: number; passed: boolean } {
+  const now = state.timeline[state.cursor]?.count ?? Number.POSITIVE_INFINITY;
+  let cursor = state.cursor;
+  const timeline: TimelineEntry[] = [];
+  state.timeline.forEach((entry, i) => {
+    if (i >= state.cursor && entry.kind === 'combatant' && entry.id === id) {
+      if (i === state.cursor) cursor--;
+      return;
+    }
+    timeline.push(entry);
+  });
+  let at = timeline.length;
+  for (let i = Math.max(cursor + 1, 0); i < timeline.length; i++) {
+    if (timeline[i]!.count < count) {
+      at = i;
+      break;
+    }
+  }
+  timeline.splice(at, 0, { kind: 'combatant', id, count });
+  return { timeline, cursor, at, passed: count > now };
+}
+
+/** Where a combatant's turn still waits on this round's countdown, if it does (the cursor included). */
+export function pendingTurn(state: FfrpgState, id: string): number | undefined {
+  for (let i = Math.max(state.cursor, 0); i < state.timeline.length; i++) {
+    const entry = state.timeline[i]!;
+    if (entry.kind === 'combatant' && entry.id === id) return i;
+  }
+  return undefined;
 }

@@ -1,19 +1,21 @@
-import { diceDistribution } from '../../dice/index.js';
-import type { ActionOdds, EncounterView, GameSystem } from '../system.js';
-import { weaponOf } from './actions.js';
+import { gm } from '../../engine/index.js';
+import type { EncounterView, GameSystem } from '../system.js';
 import type { FfrpgCommand } from './commands.js';
 import {
   type EncounterSpec,
   encounterSpecSchema,
   ffrpgKinds,
+  ffrpgNewcomer,
   ffrpgSetupFrom,
   STARTER_CONTENT_DIR,
 } from './content.js';
-import { computeDamage } from './damage.js';
 import { describeEvents } from './describe.js';
+import { ELEMENT_ALIASES, ELEMENTS } from './elements.js';
 import type { FfrpgEvent } from './events.js';
 import type { FfrpgSetup } from './model.js';
-import { passives, stat, variablesOf } from './resolution.js';
+import { ffrpgOdds } from './odds.js';
+import { parseFfrpgAction } from './parse-action.js';
+import { ffrpgRolls } from './rolls.js';
 import { ffrpg } from './ruleset.js';
 import { currentEntry, type FfrpgState, isActive } from './state.js';
 
@@ -56,82 +58,51 @@ function view(state: FfrpgState): EncounterView {
           name: state.setup.statuses[s.status]?.name ?? s.status,
           timer: s.timer === 'infinite' ? '∞' : String(s.timer),
         })),
+        notes: gm.notesOf(state.notes, id),
+        clock: { initiative: initiativeOf(state, id) },
       };
     }),
+    clock: {
+      round: state.round,
+      phase: state.phase,
+      initiative: entry?.count ?? null,
+    },
   };
 }
 
-function percent(p: number): string {
-  return `${(p * 100).toFixed(1)}%`;
+/** The combatant's Initiative on this round's countdown; null between rounds or without a turn. */
+function initiativeOf(state: FfrpgState, id: string): number | null {
+  if (state.phase !== 'action') return null;
+  const entry = state.timeline.find((e) => e.kind === 'combatant' && e.id === id);
+  return entry?.count ?? null;
 }
 
-/**
- * An attack's odds, exactly: the d% against the CoS, and the damage on a hit (and on a Critical
- * Hit) through the whole pipeline, armour, barriers, cap and Rule of 1 included.
- */
-function odds(state: FfrpgState, command: FfrpgCommand): ActionOdds | undefined {
-  if (command.type !== 'attack') return undefined;
-  const actor = state.combatants[command.actor];
-  const target = state.combatants[command.target];
-  if (actor === undefined || target === undefined) return undefined;
-  const weapon = weaponOf(actor);
-  const skill = weapon.skill === undefined ? 0 : (actor.sheet.skills[weapon.skill] ?? 0);
-  const magical = weapon.damageType === 'magical';
-  const eva = stat(state, target, magical ? 'meva' : 'eva');
-  const cos = stat(state, actor, 'acc') + skill - eva;
-  const { botchAlwaysFails } = state.setup.options;
-  // d% outcomes 1..100: hit on <= CoS or <= 10 (Rule of 10), never on 95+ with botchAlwaysFails.
-  let hit = 0;
-  let critical = 0;
-  for (let roll = 1; roll <= 100; roll++) {
-    const success = (roll <= cos || roll <= 10) && !(botchAlwaysFails && roll >= 95);
-    if (!success) continue;
-    hit++;
-    if (roll <= 10 && roll <= cos) critical++;
-  }
-  const damage = diceDistribution(weapon.damage, {
-    variables: variablesOf(state, actor, weapon.skill),
-  });
-  const barriers = passives(state, target)
-    .filter(
-      (p) => p.effect.kind === 'damage-taken-percent' && p.effect.damage === weapon.damageType,
-    )
-    .map(
-      (p) => [p.source, p.effect.kind === 'damage-taken-percent' ? p.effect.percent : 0] as const,
-    );
-  const dealt = (critical: boolean): Map<number, number> => {
-    const out = new Map<number, number>();
-    for (const [base, p] of damage.distribution) {
-      const { amount } = computeDamage({
-        base,
-        percents: critical ? [['Critical', state.setup.options.criticalDamagePercent]] : [],
-        armor: {
-          name: magical ? 'M. ARM' : 'ARM',
-          value: stat(state, target, magical ? 'marm' : 'arm'),
-        },
-        barriers,
-        affinity:
-          weapon.element === undefined ? undefined : target.sheet.affinities[weapon.element],
-        cap: state.setup.options.damageCap,
-      });
-      out.set(amount, (out.get(amount) ?? 0) + p);
-    }
-    return out;
-  };
-  const summary = (dist: Map<number, number>): string => {
-    const values = [...dist.keys()].sort((a, b) => a - b);
-    const mean = values.reduce((sum, v) => sum + v * (dist.get(v) ?? 0), 0);
-    return `${values[0]} to ${values.at(-1)}, mean ${mean.toFixed(1)}`;
-  };
-  return {
-    lines: [
-      `${actor.sheet.name} attacks ${target.sheet.name}: CoS ${cos} (ACC + ${weapon.skill ?? 'no Skill'} - ${magical ? 'M. EVA' : 'EVA'} ${eva})`,
-      `  hits ${percent(hit / 100)} (Critical Hit ${percent(critical / 100)}), misses ${percent(1 - hit / 100)}`,
-      `  damage on a hit: ${summary(dealt(false))}; on a Critical Hit: ${summary(dealt(true))}`,
-      `  ${target.sheet.name} has ${target.hp} HP`,
-    ],
-  };
-}
+/** What FFRPG adds to the GM's vocabulary: no resources beyond HP and MP; the clock is Initiative. */
+const GM_VOCABULARY: gm.GmVocabulary = {
+  resources: [],
+  clock: "Initiative on this round's countdown",
+  mp: true,
+  elements: [...ELEMENTS, ...Object.keys(ELEMENT_ALIASES)],
+  examples: [
+    'gm hp heket -30',
+    'gm mp mint 12',
+    'gm status hiro +poison 3',
+    'gm status heket -sleep',
+    'gm add heket to enemies as Heket 2',
+    'gm clock heket 5',
+    'gm damage heket 50% max-hp',
+    'gm damage hiro 2d10 ice',
+    'gm heal haze 20',
+    'gm note heket behind the boulder',
+    'check hiro awareness hard',
+    'check hiro stealth +40 vs heket awareness -20',
+  ],
+  extra: [
+    'check <who> <skill|attribute> [modifier]   a Task Check the GM calls for (takes no turn)',
+    'check <who> <skill> [mod] vs <who> <skill> [mod]   an Opposed Task Check',
+    'task check <skill|attribute> [modifier]    the acting combatant spends its turn on one',
+  ],
+};
 
 /** FFRPG 3e for the tools: encounter files, views, event descriptions, statistics, odds. */
 export const ffrpgSystem: GameSystem<
@@ -164,5 +135,9 @@ export const ffrpgSystem: GameSystem<
     return { source: event.source, target: event.target, amount: event.amount };
   },
   rounds: (state) => state.round,
-  odds,
+  odds: ffrpgOdds,
+  rolls: ffrpgRolls,
+  gm: GM_VOCABULARY,
+  newcomer: ffrpgNewcomer,
+  parseAction: parseFfrpgAction,
 };

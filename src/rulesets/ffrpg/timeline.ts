@@ -22,16 +22,7 @@ export function beginRound(r: Resolution): void {
   for (const id of state.order) {
     const c = state.combatants[id]!;
     if (!isActive(c)) continue;
-    const roll = r.dice.roll(`initiative:${id}`, '1d10+SPD', { SPD: c.sheet.attributes.SPD });
-    const percent = passives(state, c).reduce(
-      (sum, p) => (p.effect.kind === 'initiative-percent' ? sum + p.effect.percent : sum),
-      0,
-    );
-    rolls.push({
-      id,
-      roll,
-      initiative: percent === 0 ? roll.total : applyPercent(roll.total, percent),
-    });
+    rolls.push(rollInitiative(r, c));
   }
   r.emit({
     type: 'round-began',
@@ -42,6 +33,20 @@ export function beginRound(r: Resolution): void {
   advance(r);
 }
 
+/** d10 + SPD, with Haste's and Slow's percentages: one combatant's Initiative for the round. */
+export function rollInitiative(r: Resolution, c: CombatantState): InitiativeRoll {
+  const roll = r.dice.roll(`initiative:${c.id}`, '1d10+SPD', { SPD: c.sheet.attributes.SPD });
+  const percent = passives(r.state, c).reduce(
+    (sum, p) => (p.effect.kind === 'initiative-percent' ? sum + p.effect.percent : sum),
+    0,
+  );
+  return {
+    id: c.id,
+    roll,
+    initiative: percent === 0 ? roll.total : applyPercent(roll.total, percent),
+  };
+}
+
 /**
  * Each combatant's place when Initiatives tie: by the setup's tie rule (SPD, then the players'
  * side, or the reverse), then listing order. It depends only on the setup, so it is worked out
@@ -49,8 +54,9 @@ export function beginRound(r: Resolution): void {
  */
 const TIE_RANKS = new WeakMap<object, ReadonlyMap<string, number>>();
 
+// Keyed by the order of combatants, which changes only when the GM adds one.
 function tieRanks(state: FfrpgState): ReadonlyMap<string, number> {
-  let ranks = TIE_RANKS.get(state.setup);
+  let ranks = TIE_RANKS.get(state.order);
   if (ranks === undefined) {
     const { options, sides } = state.setup;
     const party = new Set(sides.filter((s) => s.party).map((s) => s.id));
@@ -68,7 +74,7 @@ function tieRanks(state: FfrpgState): ReadonlyMap<string, number> {
     });
     keys.sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!);
     ranks = new Map(keys.map((k, i) => [k.id, i]));
-    TIE_RANKS.set(state.setup, ranks);
+    TIE_RANKS.set(state.order, ranks);
   }
   return ranks;
 }
@@ -246,12 +252,14 @@ export function battleOver(r: Resolution): boolean {
   const state = r.state;
   if (state.phase === 'ended') return true;
   if (state.setup.mode === 'scene') return false;
-  // Asked after every step of the countdown: count without building arrays.
+  // Asked after every step of the countdown: count without building arrays. Combatants are
+  // read from the state, not the setup, so a newcomer the GM added counts with its side.
   let standingSides = 0;
   let winner: (typeof state.setup.sides)[number] | undefined;
   for (const side of state.setup.sides) {
-    for (const sheet of side.combatants) {
-      if (standing(state, state.combatants[sheet.id]!)) {
+    for (const id of state.order) {
+      const c = state.combatants[id]!;
+      if (c.side === side.id && standing(state, c)) {
         standingSides++;
         winner = side;
         break;
@@ -282,12 +290,11 @@ function awardRewards(r: Resolution, side: string): void {
   const { options, levelTable } = state.setup;
   let xp = 0;
   let gil = 0;
-  for (const s of state.setup.sides) {
-    if (s.id === side) continue;
-    for (const sheet of s.combatants) {
-      xp += sheet.rewards.xp;
-      gil += sheet.rewards.gil;
-    }
+  for (const id of state.order) {
+    const c = state.combatants[id]!;
+    if (c.side === side) continue;
+    xp += c.sheet.rewards.xp;
+    gil += c.sheet.rewards.gil;
   }
   const sharers = state.order
     .map((id) => state.combatants[id]!)

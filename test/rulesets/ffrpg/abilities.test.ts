@@ -152,7 +152,7 @@ describe('Fast abilities: "Darkside is Target: Single and Fast"', () => {
     sheet(setup, 'haze').hp = 20;
     const encounter = start(setup);
     beginRound(encounter, HAZE_FIRST);
-    expect(encounter.legalActions().map((a) => a.label)).not.toContain('Darkside on Heket');
+    expect(encounter.legalActions().map((a) => a.label)).not.toContain('Use Darkside on Heket');
     rejected(
       encounter,
       { type: 'use-ability', actor: 'haze', ability: 'darkside', target: 'heket' },
@@ -162,7 +162,7 @@ describe('Fast abilities: "Darkside is Target: Single and Fast"', () => {
     sheet(enough, 'haze').hp = 21;
     const other = start(enough);
     beginRound(other, HAZE_FIRST);
-    expect(other.legalActions().map((a) => a.label)).toContain('Darkside on Heket');
+    expect(other.legalActions().map((a) => a.label)).toContain('Use Darkside on Heket');
     run(
       other,
       { type: 'use-ability', actor: 'haze', ability: 'darkside', target: 'heket' },
@@ -214,8 +214,8 @@ describe('Magic abilities: "Spells ... consume Magic Points (MP) with each use"'
     const encounter = start(setup);
     beginRound(encounter, MINT_FIRST);
     const labels = encounter.legalActions().map((a) => a.label);
-    expect(labels.some((l) => l.startsWith('Cure'))).toBe(false);
-    expect(labels).toContain('Poison Strike on Heket');
+    expect(labels.some((l) => l.startsWith('Cast Cure'))).toBe(false);
+    expect(labels).toContain('Use Poison Strike on Heket');
     const error = rejected(
       encounter,
       { type: 'use-ability', actor: 'mint', ability: 'cure', target: 'hiro' },
@@ -823,7 +823,7 @@ describe('Targets', () => {
       { type: 'use-ability', actor: 'mint', ability: 'cure', target: 'ghost' },
       'action/unknown-target',
     );
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 0 });
     rejected(
       encounter,
       { type: 'use-ability', actor: 'mint', ability: 'cure', target: 'hiro' },
@@ -842,15 +842,15 @@ describe('Targets', () => {
     const labels = encounter.legalActions().map((a) => a.label);
     expect(labels).toEqual([
       'Attack Heket with bare hands',
-      'Cure on Hiro',
-      'Cure on Haze',
-      'Cure on Mint',
-      'Poison Strike on Heket',
-      'Cura',
-      'Quake on The party',
-      'Quake on The Heket',
-      'Flare',
-      'Focus',
+      'Cast Cure on Hiro',
+      'Cast Cure on Haze',
+      'Cast Cure on Mint',
+      'Use Poison Strike on Heket',
+      'Cast Cura',
+      'Cast Quake on The party',
+      'Cast Quake on The Heket',
+      'Cast Flare',
+      'Use Focus',
       'Pass',
       'Flee',
     ]);

@@ -247,7 +247,7 @@ describe('rewards: "that comes out to 1560 XP and 820 Gil. You each get 520 XP"'
 
   it('knocked-out characters get no share by default: two standing get 780 each', () => {
     const encounter = lastShot();
-    run(encounter, { type: 'gm-adjust', target: 'mint', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'mint', resource: 'hp', value: 0 });
     beginRound(encounter, WITHOUT_MINT);
     const { rewards } = only(shootHeket(encounter), 'rewards-awarded');
     expect(rewards.shares.map((s) => [s.id, s.xp, s.gil])).toEqual([
@@ -259,7 +259,7 @@ describe('rewards: "that comes out to 1560 XP and 820 Gil. You each get 520 XP"'
 
   it('with option xpToKnockedOut they share: 520 XP each again', () => {
     const encounter = lastShot({ xpToKnockedOut: true });
-    run(encounter, { type: 'gm-adjust', target: 'mint', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'mint', resource: 'hp', value: 0 });
     beginRound(encounter, WITHOUT_MINT);
     const { rewards } = only(shootHeket(encounter), 'rewards-awarded');
     expect(rewards.shares.map((s) => [s.id, s.xp])).toEqual([
@@ -388,7 +388,7 @@ describe('rejected commands change nothing', () => {
       'initiative:heket': [6],
       'initiative:heket-2': [1],
     });
-    run(encounter, { type: 'gm-adjust', target: 'heket-2', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'heket-2', resource: 'hp', value: 0 });
     const error = rejected(
       encounter,
       { type: 'attack', actor: 'hiro', target: 'heket-2' },
@@ -404,7 +404,7 @@ describe('rejected commands change nothing', () => {
 
   it('too little MP', () => {
     const encounter = start(starterSetup(), SEED);
-    run(encounter, { type: 'gm-adjust', target: 'mint', mp: 5 });
+    run(encounter, { type: 'gm-set', target: 'mint', resource: 'mp', value: 5 });
     beginRound(encounter);
     run(encounter, { type: 'pass', actor: 'hiro' });
     run(encounter, { type: 'pass', actor: 'haze' });
@@ -450,14 +450,14 @@ describe('rejected commands change nothing', () => {
     rejected(encounter, attack, 'dice/entered-too-many', {
       entered: { 'hit:heket': [2, 8, 1] },
     });
-    rejected(encounter, attack, 'dice/entered-too-few', { entered: { 'hit:heket': [2] } });
+    rejected(encounter, attack, 'dice/entered-too-few', { entered: { 'hit:heket': [] } });
     rejected(encounter, attack, 'dice/entered-unused', {
       entered: { 'hit:heket': [2, 8], 'hit:haze': [5, 5] },
     });
     rejected(encounter, attack, 'dice/needs-entry', { enterAll: true });
     const start1 = start(starterSetup(), SEED);
     rejected(start1, { type: 'begin-round' }, 'dice/entered-out-of-range', {
-      entered: { 'initiative:hiro': [11] },
+      entered: { 'initiative:hiro': [16] },
     });
   });
 
@@ -475,7 +475,11 @@ describe('rejected commands change nothing', () => {
       { type: 'attack', actor: 'hiro', target: 'heket', extra: 1 },
       'command/invalid',
     );
-    rejected(encounter, { type: 'gm-adjust', target: 'hiro', hp: -5 }, 'command/invalid');
+    rejected(
+      encounter,
+      { type: 'gm-set', target: 'hiro', resource: 'hp', value: 1.5 },
+      'command/invalid',
+    );
     rejected(encounter, null, 'command/invalid');
     rejected(encounter, 'attack', 'command/invalid');
   });
@@ -492,7 +496,7 @@ describe('rejected commands change nothing', () => {
       'battle/over',
     );
     const outcome = encounter.outcome();
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 5 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 5 });
     expect(encounter.outcome()).toEqual(outcome);
   });
 
@@ -514,7 +518,7 @@ describe('rejected commands change nothing', () => {
   it('a combatant the GM knocks out on its own turn cannot attack', () => {
     const encounter = start();
     beginRound(encounter);
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 0 });
     // The countdown moves on to Haze (14): nothing is offered to Hiro any more.
     expect(
       encounter.legalActions().every((a) => 'actor' in a.command && a.command.actor === 'haze'),
@@ -650,14 +654,24 @@ describe('undo restores', () => {
   });
 });
 
-describe("the GM's hand: gm-adjust", () => {
+describe("the GM's hand: gm-set", () => {
   it('sets HP and MP, never above the maximum, and never moves the countdown', () => {
     const encounter = start();
     beginRound(encounter);
-    const events = run(encounter, { type: 'gm-adjust', target: 'mint', hp: 999, mp: 7 });
-    expect(events).toEqual([{ type: 'gm-adjusted', target: 'mint', hp: 50, mp: 7, down: false }]);
+    const events = run(encounter, { type: 'gm-set', target: 'mint', resource: 'hp', value: 999 });
+    expect(events).toEqual([
+      {
+        type: 'resource-set',
+        target: 'mint',
+        resource: 'hp',
+        value: 50,
+        clamped: true,
+        revived: false,
+      },
+    ]);
+    run(encounter, { type: 'gm-set', target: 'mint', resource: 'mp', value: 7 });
     expect(mp(encounter, 'mint')).toBe(7);
-    run(encounter, { type: 'gm-adjust', target: 'mint', mp: 500 });
+    run(encounter, { type: 'gm-set', target: 'mint', resource: 'mp', value: 500 });
     expect(mp(encounter, 'mint')).toBe(30);
     expect(hp(encounter, 'mint')).toBe(50);
     expect(whoseTurn(encounter)).toBe('hiro');
@@ -666,9 +680,17 @@ describe("the GM's hand: gm-adjust", () => {
   it('0 HP knocks out and ends Status Conditions; more brings the combatant back', () => {
     const encounter = start();
     run(encounter, { type: 'gm-status', target: 'haze', status: 'protect' });
-    const ko = run(encounter, { type: 'gm-adjust', target: 'haze', hp: 0 });
+    const ko = run(encounter, { type: 'gm-set', target: 'haze', resource: 'hp', value: 0 });
     expect(ko).toEqual([
-      { type: 'gm-adjusted', target: 'haze', hp: 0, mp: 10, down: true },
+      {
+        type: 'resource-set',
+        target: 'haze',
+        resource: 'hp',
+        value: 0,
+        clamped: false,
+        revived: false,
+      },
+      { type: 'knocked-out', target: 'haze' },
       { type: 'status-ended', target: 'haze', status: 'protect', reason: 'knocked-out' },
     ]);
     const round = only(
@@ -680,7 +702,7 @@ describe("the GM's hand: gm-adjust", () => {
       'round-began',
     );
     expect(round.initiative.map((i) => i.id)).toEqual(['hiro', 'mint', 'heket']);
-    run(encounter, { type: 'gm-adjust', target: 'haze', hp: 10 });
+    run(encounter, { type: 'gm-set', target: 'haze', resource: 'hp', value: 10 });
     expect(encounter.state.combatants.haze).toMatchObject({ hp: 10, down: false });
     passRound(encounter);
     const next = only(beginRound(encounter), 'round-began');
@@ -690,15 +712,20 @@ describe("the GM's hand: gm-adjust", () => {
   it('knocking out the last enemy mid-round ends the battle with the rewards', () => {
     const encounter = start();
     beginRound(encounter);
-    const events = run(encounter, { type: 'gm-adjust', target: 'heket', hp: 0 });
-    expect(events.map((e) => e.type)).toEqual(['gm-adjusted', 'battle-ended', 'rewards-awarded']);
+    const events = run(encounter, { type: 'gm-set', target: 'heket', resource: 'hp', value: 0 });
+    expect(events.map((e) => e.type)).toEqual([
+      'resource-set',
+      'knocked-out',
+      'battle-ended',
+      'rewards-awarded',
+    ]);
     expect(encounter.outcome()).toMatchObject({ over: true, winner: 'party' });
   });
 
   it('before the first round it only sets the scene', () => {
     const encounter = start();
-    const events = run(encounter, { type: 'gm-adjust', target: 'heket', hp: 0 });
-    expect(events.map((e) => e.type)).toEqual(['gm-adjusted']);
+    const events = run(encounter, { type: 'gm-set', target: 'heket', resource: 'hp', value: 0 });
+    expect(events.map((e) => e.type)).toEqual(['resource-set', 'knocked-out']);
     expect(encounter.outcome()).toEqual({ over: false });
     const began = run(
       encounter,
@@ -713,7 +740,11 @@ describe("the GM's hand: gm-adjust", () => {
   });
 
   it('rejects an unknown target', () => {
-    rejected(start(), { type: 'gm-adjust', target: 'moogle', hp: 5 }, 'action/unknown-target');
+    rejected(
+      start(),
+      { type: 'gm-set', target: 'moogle', resource: 'hp', value: 5 },
+      'gm/unknown-combatant',
+    );
   });
 });
 

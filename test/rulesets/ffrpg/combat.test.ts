@@ -12,7 +12,6 @@ import {
   initiative,
   ofType,
   only,
-  PLAYGUIDE_INITIATIVE,
   passRound,
   rejected,
   run,
@@ -86,13 +85,24 @@ describe('Combat in Action: Initiative', () => {
     expect(order).toEqual(['hiro', 'haze', 'mint', 'heket']);
   });
 
-  it('a d10 entered as its printed 0 counts as 10', () => {
+  it('"Rob: (rolling) Woo! 15.": Initiative is entered as the total called out, read back to its d10', () => {
     const encounter = start();
-    const began = only(
-      beginRound(encounter, { ...PLAYGUIDE_INITIATIVE, 'initiative:hiro': [0] }),
-      'round-began',
+    const result = encounter.submit(
+      { type: 'begin-round' },
+      {
+        entered: {
+          'initiative:hiro': [15],
+          'initiative:haze': [14],
+          'initiative:mint': [12],
+          'initiative:heket': [12],
+        },
+      },
     );
-    expect(began.initiative.find((i) => i.id === 'hiro')?.initiative).toBe(15);
+    if (!result.ok) throw new Error(result.error.message);
+    const began = only(result.value, 'round-began');
+    const hiro = began.initiative.find((i) => i.id === 'hiro')!;
+    expect(hiro.initiative).toBe(15);
+    expect(hiro.roll.dice).toEqual([10]);
   });
 
   it('works the same from the starter content (Hiro SPD 5, Haze 8, Mint 8, Heket 6)', () => {
@@ -481,7 +491,7 @@ describe('Combat in Action: "Hiro\'s locking and loading his rifle and shooting 
 describe('knock-outs and the end of the battle', () => {
   it('0 HP knocks a combatant out; with nobody left on a side the battle ends', () => {
     const encounter = start(windCave());
-    run(encounter, { type: 'gm-adjust', target: 'heket', hp: 15 });
+    run(encounter, { type: 'gm-set', target: 'heket', resource: 'hp', value: 15 });
     beginRound(encounter);
     const events = run(
       encounter,
@@ -509,7 +519,7 @@ describe('knock-outs and the end of the battle', () => {
 
   it('damage never takes HP below 0', () => {
     const encounter = start(windCave());
-    run(encounter, { type: 'gm-adjust', target: 'heket', hp: 1 });
+    run(encounter, { type: 'gm-set', target: 'heket', resource: 'hp', value: 1 });
     beginRound(encounter);
     const events = run(
       encounter,
@@ -566,7 +576,7 @@ describe('knock-outs and the end of the battle', () => {
       name: 'Heket 2',
     });
     const encounter = start(setup);
-    run(encounter, { type: 'gm-adjust', target: 'heket-2', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'heket-2', resource: 'hp', value: 0 });
     beginRound(encounter);
     rejected(encounter, { type: 'attack', actor: 'hiro', target: 'heket-2' }, 'action/target-down');
     rejected(

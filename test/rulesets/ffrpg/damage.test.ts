@@ -12,7 +12,17 @@ import {
   RESISTANCE_PERCENT,
   WEAKNESS_PERCENT,
 } from '../../../src/rulesets/ffrpg/damage.js';
-import { beginRound, d100, hp, only, run, sheet, start, windCaveWith } from './battle-helpers.js';
+import {
+  beginRound,
+  d100,
+  hp,
+  only,
+  run,
+  sheet,
+  start,
+  submitFaces,
+  windCaveWith,
+} from './battle-helpers.js';
 import { windCave } from './fixtures.js';
 
 const ARM_10 = { name: 'ARM', value: 10 } as const;
@@ -496,13 +506,15 @@ describe('damage to MP', () => {
     );
     if (!created.ok) throw new Error(created.error.message);
     const battle = created.value;
-    battle.submit(
+    submitFaces(
+      battle,
       { type: 'begin-round' },
-      { entered: { 'initiative:mint': [10], 'initiative:heket': [1] } },
+      { 'initiative:mint': [10], 'initiative:heket': [1] },
     );
-    const used = battle.submit(
+    const used = submitFaces(
+      battle,
       { type: 'use-ability', actor: 'mint', ability: 'osmose', target: 'heket' },
-      { entered: { 'damage:heket': [3] } },
+      { 'damage:heket': [3] },
     );
     expect(used.ok).toBe(true);
     expect(battle.state.combatants.heket).toMatchObject({ hp: 300, mp: 2000 - 999 });

@@ -246,9 +246,36 @@ describe('arbitrary commands', () => {
     }),
     fc.record({ type: fc.constantFrom('pass', 'flee'), actor: fc.constantFrom(...ids) }),
     fc.record({
-      type: fc.constant('gm-adjust'),
+      type: fc.constant('gm-set'),
+      target: fc.constantFrom(...ids, 'constructor'),
+      resource: fc.constantFrom('hp', 'mp', 'sp'),
+      value: fc.integer({ min: -400, max: 400 }),
+      relative: fc.boolean(),
+    }),
+    fc.record({
+      type: fc.constant('gm-clock'),
       target: fc.constantFrom(...ids),
-      hp: fc.integer({ min: 0, max: 400 }),
+      value: fc.integer({ min: -20, max: 30 }),
+      relative: fc.boolean(),
+    }),
+    fc.record({ type: fc.constantFrom('gm-skip', 'gm-remove'), target: fc.constantFrom(...ids) }),
+    fc.record({
+      type: fc.constantFrom('gm-damage', 'gm-heal'),
+      target: fc.constantFrom(...ids),
+      amount: fc.oneof(
+        fc.integer({ min: 0, max: 2000 }),
+        fc.constantFrom('2d6', 'd', '1d0'),
+        fc.record({
+          percent: fc.integer({ min: 1, max: 200 }),
+          of: fc.constantFrom('hp', 'max-hp', 'mp', 'max-mp'),
+        }),
+      ),
+      raw: fc.boolean(),
+    }),
+    fc.record({
+      type: fc.constant('gm-note'),
+      target: fc.constantFrom(...ids),
+      text: fc.constantFrom('', 'behind the pillar'),
     }),
     fc.record({
       type: fc.constant('gm-status'),

@@ -242,7 +242,7 @@ describe('the Status Phase: Poison and Regen', () => {
       amount: 6,
       hpAfter: 36,
     });
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 58 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 58 });
     quietRound(encounter);
     expect(hp(encounter, 'hiro')).toBe(60);
   });
@@ -259,7 +259,7 @@ describe('the Status Phase: Poison and Regen', () => {
   it('the knocked-out neither suffer Poison nor enjoy Regen', () => {
     const setup = withStatuses();
     const encounter = start(setup);
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 0 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 0 });
     run(encounter, { type: 'gm-status', target: 'hiro', status: 'regen' });
     const events = quietRound(encounter, initiative({ haze: 1, mint: 1, heket: 1 }));
     expect(ofType(events, 'healed')).toHaveLength(0);
@@ -270,7 +270,7 @@ describe('the Status Phase: Poison and Regen', () => {
     const setup = starterSetup();
     const encounter = start(setup);
     run(encounter, { type: 'gm-status', target: 'heket', status: 'poison' });
-    run(encounter, { type: 'gm-adjust', target: 'hiro', hp: 10 });
+    run(encounter, { type: 'gm-set', target: 'hiro', resource: 'hp', value: 10 });
     run(encounter, { type: 'gm-status', target: 'hiro', status: 'regen' });
     const events = quietRound(encounter);
     const heketMax = setup.sides[1]!.combatants[0]!.stats.hp;
@@ -548,18 +548,18 @@ describe("the GM's hand: gm-status", () => {
     const unknown = rejected(
       encounter,
       { type: 'gm-status', target: 'mint', status: 'zombie' },
-      'action/unknown-status',
+      'gm/unknown-status',
     );
     expect(unknown.message).toContain('poison, sleep, protect');
     rejected(
       encounter,
       { type: 'gm-status', target: 'moogle', status: 'poison' },
-      'action/unknown-target',
+      'gm/unknown-combatant',
     );
     rejected(
       encounter,
       { type: 'gm-status', target: 'mint', status: 'poison', remove: true },
-      'action/no-such-status',
+      'gm/no-such-status',
     );
     rejected(
       encounter,

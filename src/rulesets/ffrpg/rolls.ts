@@ -1,0 +1,160 @@
+import { gm } from '../../engine/index.js';
+import type { RollSlot } from '../system.js';
+import { weaponOf } from './actions.js';
+import type { FfrpgCommand } from './commands.js';
+import { targetsFor } from './decide.js';
+import type { Ability, ReactionTrigger } from './model.js';
+import { goesOffAtOnce } from './odds.js';
+import type { CombatantState, FfrpgState } from './state.js';
+import { currentEntry, isActive } from './state.js';
+
+/**
+ * Every roll a command may ask for, whatever the dice say: a damage roll is listed with its hit,
+ * a counter-attack with the Reaction that may set it off. Beyond the action itself, any command
+ * that moves the countdown on may see a Slow ability go off, so the dice of every charge still
+ * waiting are listed too: a Slow ability's dice are rolled when its Charge Time runs out.
+ */
+export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[] {
+  const out = new Rolls();
+  switch (command.type) {
+    case 'begin-round':
+      for (const id of state.order)
+        if (isActive(state.combatants[id]!)) out.add(`initiative:${id}`, '1d10+SPD');
+      return out.list();
+    case 'attack': {
+      const actor = own(state, command.actor);
+      const target = own(state, command.target);
+      if (actor && target) attackRolls(state, actor, target, new Set(), out);
+      break;
+    }
+    case 'use-ability': {
+      const actor = own(state, command.actor);
+      const ability = actor && ownAbility(state, command.ability);
+      if (actor && ability) {
+        const targets = targetsFor(state, actor, ability, command.target);
+        const slow = ability.type === 'slow' || ability.slow;
+        const count = currentEntry(state)?.count ?? 0;
+        const resolvesAt = Math.max(count - (ability.chargeTime ?? 0), 0);
+        if (targets.ok && (!slow || goesOffAtOnce(state, resolvesAt)))
+          effectRolls(state, actor, ability, targets.value, out);
+      }
+      break;
+    }
+    case 'task-check':
+      out.add('check', 'd%');
+      if (command.called) return out.list();
+      break;
+    case 'opposed-check':
+      for (const p of command.participants) out.add(`opposed:${p.actor}`, 'd%');
+      return out.list();
+    case 'gm-damage':
+    case 'gm-heal':
+      if (typeof command.amount === 'string') out.add(`gm:${command.target}`, command.amount);
+      break;
+    case 'gm-add':
+      if (state.phase === 'action') {
+        const roster = state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+        const sheet = command.newcomer;
+        const { id } = gm.newcomerIdentity(
+          roster,
+          { id: sheet.id, name: sheet.name },
+          command.name,
+        );
+        out.add(`initiative:${id}`, '1d10+SPD');
+      }
+      break;
+    default:
+      break;
+  }
+  chargeRolls(state, out);
+  return out.list();
+}
+
+/** Purposes in the order first met, each once. */
+class Rolls {
+  private readonly slots = new Map<string, string>();
+  add(purpose: string, notation: string): void {
+    if (!this.slots.has(purpose)) this.slots.set(purpose, notation);
+  }
+  list(): RollSlot[] {
+    return [...this.slots].map(([purpose, notation]) => ({ purpose, notation }));
+  }
+}
+
+function own(state: FfrpgState, id: string): CombatantState | undefined {
+  return Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+}
+
+function ownAbility(state: FfrpgState, id: string): Ability | undefined {
+  return Object.hasOwn(state.setup.abilities, id) ? state.setup.abilities[id] : undefined;
+}
+
+/** The charges still waiting on this round's countdown: any may go off as it moves on. */
+function chargeRolls(state: FfrpgState, out: Rolls): void {
+  if (state.phase !== 'action') return;
+  for (let i = state.cursor + 1; i < state.timeline.length; i++) {
+    const entry = state.timeline[i]!;
+    if (entry.kind !== 'charge') continue;
+    const charging = state.charging.find((c) => c.id === entry.id);
+    const actor = charging && own(state, charging.actor);
+    const ability = charging && ownAbility(state, charging.ability);
+    if (charging && actor && ability) effectRolls(state, actor, ability, charging.targets, out);
+  }
+}
+
+function attackRolls(
+  state: FfrpgState,
+  actor: CombatantState,
+  target: CombatantState,
+  chain: ReadonlySet<ReactionTrigger>,
+  out: Rolls,
+): void {
+  const weapon = weaponOf(actor);
+  out.add(`hit:${target.id}`, 'd%');
+  out.add(`damage:${target.id}`, weapon.damage);
+  const damaged = weapon.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
+  reactionRolls(state, target, actor, ['attacked', damaged], chain, out);
+}
+
+function effectRolls(
+  state: FfrpgState,
+  user: CombatantState,
+  ability: Ability,
+  targets: readonly string[],
+  out: Rolls,
+): void {
+  for (const id of targets) {
+    const target = own(state, id);
+    if (target === undefined) continue;
+    if (ability.cos.kind !== 'automatic') out.add(`effect:${id}`, 'd%');
+    const damage = ability.damage;
+    if (damage !== undefined && damage.share === undefined)
+      out.add(`damage:${id}`, damage.code ?? weaponOf(user).damage);
+    if (ability.heal !== undefined) out.add(`heal:${id}`, ability.heal.code);
+    for (const application of ability.inflicts)
+      if (application.cos.kind !== 'automatic') out.add(`status:${application.status}:${id}`, 'd%');
+    const triggers: ReactionTrigger[] = [];
+    if (damage !== undefined)
+      triggers.push(damage.damageType === 'physical' ? 'physical-damage' : 'magical-damage');
+    if (ability.type === 'magic') triggers.push('spell-cast-at');
+    reactionRolls(state, target, user, triggers, new Set(), out);
+  }
+}
+
+function reactionRolls(
+  state: FfrpgState,
+  reactor: CombatantState,
+  against: CombatantState,
+  triggers: readonly ReactionTrigger[],
+  chain: ReadonlySet<ReactionTrigger>,
+  out: Rolls,
+): void {
+  for (const id of reactor.sheet.abilities) {
+    const ability = ownAbility(state, id);
+    if (ability?.type !== 'reaction' || ability.trigger === undefined) continue;
+    if (!triggers.includes(ability.trigger) || chain.has(ability.trigger)) continue;
+    if (ability.cos.kind !== 'automatic') out.add(`reaction:${id}`, 'd%');
+    if (ability.reaction === 'counter-attack')
+      attackRolls(state, reactor, against, new Set(chain).add(ability.trigger), out);
+  }
+}

@@ -26,8 +26,41 @@ async function battle(
     err: (line) => err.push(line),
     input: Readable.from([lines.map((line) => `${line}\n`).join('')]),
   };
-  const status = await main(['node', 'moogle', 'battle', ...args], io);
+  // Autosaves and stopping a script at a rejected line have their own tests (never-lose).
+  // (`--no-keep-going` here: this test checks that a script stops.)
+  const strict = args.includes('--no-keep-going');
+  const flags = ['--no-autosave', ...(strict ? [] : ['--keep-going'])];
+  const given = args.filter((a) => a !== '--no-keep-going' && a !== '--no-autosave');
+  const status = await main(['node', 'moogle', 'battle', ...given, ...flags], io);
   return { status, out: out.join('\n'), err: err.join('\n') };
+}
+
+/**
+ * Runs `moogle battle` as at a terminal: prompts are written (not echoed with the line), and a
+ * rejected line is answered and the session goes on.
+ */
+async function atTerminal(
+  args: string[],
+  lines: string[],
+): Promise<{ status: number; out: string }> {
+  const out: string[] = [];
+  let partial = '';
+  const input = Object.assign(Readable.from([lines.map((line) => `${line}\n`).join('')]), {
+    isTTY: true,
+  });
+  const io: Io = {
+    out: (line) => {
+      out.push(partial + line);
+      partial = '';
+    },
+    err: (line) => out.push(line),
+    write: (text) => {
+      partial += text;
+    },
+    input,
+  };
+  const status = await main(['node', 'moogle', 'battle', ...args], io);
+  return { status, out: out.join('\n') };
 }
 
 /** What was printed after the `nth` line `> from` (from 0) and before the next `> ` prompt. */
@@ -85,9 +118,9 @@ describe('moogle battle, scripted on stdin', () => {
     expect(status).toBe(0);
     expect(out).toContain('The battle is over: The party stand; The Heket cannot fight on');
     expect(out).toMatch(/Rewards: 1560 XP and 820 Gil/);
-    expect(out.split('\n').at(-1)).toBe(
-      'Outcome: The party won. The party stand; The Heket cannot fight on',
-    );
+    expect(out).toContain('Outcome: The party won. The party stand; The Heket cannot fight on');
+    // The session stays open after the end; an action then is refused, saying what is left.
+    expect(out.split('\n').at(-1)).toBe('The battle is over: undo, save, log, view, or quit.');
   });
 
   it('is the same battle again with the same seed', async () => {
@@ -123,18 +156,18 @@ describe('physical dice', () => {
     expect(out).toContain(
       [
         '> 1',
-        'Roll 1d10+SPD for initiative:hiro: 15',
-        'Roll 1d10+SPD for initiative:haze: 14',
-        'Roll 1d10+SPD for initiative:mint: 12',
-        'Roll 1d10+SPD for initiative:heket: 12',
+        'Roll 1d10+SPD for initiative:hiro (the faces, or one number for the total): 15',
+        'Roll 1d10+SPD for initiative:haze (the faces, or one number for the total): 14',
+        'Roll 1d10+SPD for initiative:mint (the faces, or one number for the total): 12',
+        'Roll 1d10+SPD for initiative:heket (the faces, or one number for the total): 12',
         'Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12',
       ].join('\n'),
     );
     expect(out).toContain(
       [
         '> attack heket',
-        'Roll d% for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100): 2 8',
-        'Roll 2*AGI + d12 for damage:heket: 30',
+        'Roll d% for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number): 2 8',
+        'Roll 2*AGI + d12 for damage:heket (the faces, or one number for the total): 30',
         HIRO_SHOT,
       ].join('\n'),
     );
@@ -143,25 +176,32 @@ describe('physical dice', () => {
     expect(reply(out, '1', 1)).not.toContain('Roll ');
   });
 
-  it('takes --dice manual, re-asks for faces that do not fit, and cancel abandons the command', async () => {
-    const { status, out } = await battle(
-      [WIND_CAVE, '--seed', '1', '--dice', 'manual'],
+  it('takes --dice manual at a terminal, re-asks for faces that do not fit, and cancel abandons the command', async () => {
+    const { status, out } = await atTerminal(
+      [WIND_CAVE, '--seed', '1', '--dice', 'manual', '--no-autosave'],
       ['1', ...INITIATIVE, '1', '2,8', '13', 'twelve', '32', '1', 'cancel', 'show'],
     );
     expect(status).toBe(0);
+    const damage = 'Roll 2*AGI + d12 for damage:heket (the faces, or one number for the total): ';
     expect(out).toContain(
       [
-        'Roll 2*AGI + d12 for damage:heket: 13',
         // One number is the total announced: 13 is not one 2 x AGI 10 + d12 can give.
-        'damage:heket (2*AGI + d12): 13 is not a total this roll can give (21 to 32)',
-        'Roll 2*AGI + d12 for damage:heket: twelve',
-        "entered die 1 is 'twelve', not a whole number; type the faces again, or cancel",
-        'Roll 2*AGI + d12 for damage:heket: 32',
-        'Hiro attacks Heket',
+        `${damage}damage:heket (2*AGI + d12): 13 is not a total this roll can give (21 to 32)`,
+        `${damage}entered die 1 is 'twelve', not a whole number; type the faces again, or cancel`,
+        `${damage}Hiro attacks Heket`,
       ].join('\n'),
     );
     expect(out).toContain('Cancelled; nothing changed.');
-    expect(reply(out, 'show')).toContain("Haze's turn.");
+    expect(out).toContain("Haze's turn.");
+  });
+
+  it('from a script, stops at faces that do not fit instead of asking again', async () => {
+    const { status, err } = await battle(
+      [WIND_CAVE, '--seed', '1', '--dice', 'manual', '--no-keep-going'],
+      ['1', ...INITIATIVE, '1', '2,8', '13', 'show'],
+    );
+    expect(status).toBe(2);
+    expect(err).toContain('line 8: damage:heket (2*AGI + d12): 13 is not a total');
   });
 
   it('takes dice with the action, by purpose: 1 hit:heket=2,8 damage:heket=30', async () => {
@@ -178,7 +218,10 @@ describe('physical dice', () => {
     expect(status).toBe(0);
     expect(out).toContain('Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12');
     expect(reply(out, '1 hit:heket=2,8 damage:heket=30')).toContain(HIRO_SHOT);
-    expect(reply(out, '1 hit:hekt=2,8')).toBe('Refused: this command made no roll named hit:hekt');
+    // Checked before any dice are asked for, listing the rolls the action does make.
+    expect(reply(out, '1 hit:hekt=2,8')).toBe(
+      'Refused: this action makes no roll named hit:hekt; its rolls: hit:heket (d%), damage:heket (2*STR + d10)',
+    );
     expect(reply(out, '1 hit:heket=2,x')).toBe(
       "hit:heket: entered die 2 is 'x', not a whole number",
     );
@@ -274,9 +317,9 @@ describe('undo, redo, save, load, log, odds', () => {
       '  Heket has 200 HP: knocked out 0.0%',
       '  mean damage 14.2 (a miss counted as 0)',
     ]);
-    expect(reply(out, 'odds 2')).toBe('no odds for that action');
-    expect(reply(out, 'odds 99')).toBe('odds takes the number of a legal action: odds 1');
-    expect(reply(out, 'odds')).toBe('odds takes the number of a legal action: odds 1');
+    expect(reply(out, 'odds 2')).toBe('nothing in that action is left to chance');
+    expect(reply(out, 'odds 99')).toBe('odds takes the number or name of a legal action: odds 1');
+    expect(reply(out, 'odds')).toBe('odds takes the number or name of a legal action: odds 1');
   });
 
   it('shrugs off garbage: a one-line hint each, never a crash', async () => {
@@ -397,7 +440,7 @@ describe('the installed bin', () => {
   it('plays the Wind Cave with --auto and exits 0 (after npm run build)', () => {
     const out = execFileSync(
       process.execPath,
-      [BIN, 'battle', 'examples/ffrpg-wind-cave.yaml', '--seed', '1', '--auto'],
+      [BIN, 'battle', 'examples/ffrpg-wind-cave.yaml', '--seed', '1', '--auto', '--no-autosave'],
       { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) },
     );
     expect(out).toContain('Seed 1: --seed 1 plays it again');
@@ -405,10 +448,14 @@ describe('the installed bin', () => {
   });
 
   it('reads a battle from a pipe', () => {
-    const out = execFileSync(process.execPath, [BIN, 'battle', WIND_CAVE, '--seed', '1'], {
-      encoding: 'utf8',
-      input: '1\nattack heket\nquit\n',
-    });
+    const out = execFileSync(
+      process.execPath,
+      [BIN, 'battle', WIND_CAVE, '--seed', '1', '--no-autosave'],
+      {
+        encoding: 'utf8',
+        input: '1\nattack heket\nquit\n',
+      },
+    );
     expect(out).toContain('Mint attacks Heket with Rod');
     expect(out.trimEnd().split('\n').at(-1)).toBe('Quit: the battle is not over.');
   });

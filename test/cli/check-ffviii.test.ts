@@ -15,7 +15,9 @@ async function run(...args: string[]): Promise<{ status: number; out: string; er
   const out: string[] = [];
   const err: string[] = [];
   const io: Io = { out: (line) => out.push(line), err: (line) => err.push(line) };
-  const status = await main(['node', 'moogle', ...args], io);
+  // A battle here plays without an autosave and past rejected lines (see never-lose).
+  const flags = args[0] === 'battle' ? ['--no-autosave', '--keep-going'] : [];
+  const status = await main(['node', 'moogle', ...args, ...flags], io);
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -254,7 +256,10 @@ describe('moogle battle with physical dice', () => {
       err: (line) => out.push(line),
       input: Readable.from(['dice manual\n1\n8\n9\n1\n2\n6,3,2\nquit\n']),
     };
-    const status = await main(['node', 'moogle', 'battle', EXAMPLE, '--seed', '3'], io);
+    const status = await main(
+      ['node', 'moogle', 'battle', EXAMPLE, '--seed', '3', '--no-autosave'],
+      io,
+    );
     const text = out.join('\n');
     expect(status).toBe(0);
     expect(text).toContain(

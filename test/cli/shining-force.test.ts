@@ -21,7 +21,9 @@ async function run(
     err: (line) => err.push(line),
     ...(lines === undefined ? {} : { input: Readable.from([lines.map((l) => `${l}\n`).join('')]) }),
   };
-  const status = await main(['node', 'moogle', ...args], io);
+  // A battle here plays without an autosave and past rejected lines (see never-lose).
+  const flags = args[0] === 'battle' ? ['--no-autosave', '--keep-going'] : [];
+  const status = await main(['node', 'moogle', ...args, ...flags], io);
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 

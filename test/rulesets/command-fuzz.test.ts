@@ -39,7 +39,8 @@ const step = fc.oneof(
     target: fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.nat()),
     value: fc.integer({ min: -50, max: 50 }),
   }),
-  fc.record({ kind: fc.constantFrom('undo' as const, 'redo' as const), steps: fc.nat(3) }),
+  fc.record({ kind: fc.constant('undo' as const), steps: fc.nat(3) }),
+  fc.record({ kind: fc.constant('redo' as const), steps: fc.nat(3) }),
 );
 
 describe.each(EXAMPLES)('random command streams in %s', (file) => {

@@ -170,7 +170,9 @@ describe.each(CASES)('GM control in $file', ({ file, who, monster, side, status 
     const added = after.combatants.find((c) => !before.combatants.some((b) => b.id === c.id))!;
     expect(added.side).toBe(side);
     expect(added.id).not.toBe(monster);
-    expect(added.name).toMatch(/ 2$/);
+    // Numbered past the names taken: "Goblin 3" where a Goblin 2 already fights.
+    expect(added.name).toMatch(/ \d+$/);
+    expect(before.combatants.some((c) => c.name === added.name)).toBe(false);
     expect(added.out).toBe(false);
     const { after: removed } = applied(system, encounter, {
       type: 'gm-remove',
@@ -224,10 +226,14 @@ describe.each(CASES)('GM control in $file', ({ file, who, monster, side, status 
     } as CommandBase);
     const actor = system.view(encounter.state).actor;
     if (actor === null) return;
-    const { after } = applied(system, encounter, { type: 'gm-skip', target: actor } as CommandBase);
-    expect(after.actor === actor && after.timing === system.view(encounter.state).timing).toBe(
-      true,
-    );
+    const { before, after } = applied(system, encounter, {
+      type: 'gm-skip',
+      target: actor,
+    } as CommandBase);
+    // The turn passed: someone else acts, or the clock moved on.
+    const moved =
+      after.actor !== actor || JSON.stringify(after.clock) !== JSON.stringify(before.clock);
+    expect(moved).toBe(true);
   });
 
   it('keeps notes with a combatant, in the view and in saves', () => {
@@ -254,7 +260,9 @@ describe.each(CASES)('GM control in $file', ({ file, who, monster, side, status 
       refusedUnchanged(encounter, { type: 'gm-damage', target, amount: 3 });
     }
     refusedUnchanged(encounter, { type: 'gm-set', target: who, resource: 'zzz', value: 1 });
-    refusedUnchanged(encounter, { type: 'gm-status', target: who, status: 'zzz' });
+    // FFVIII's text defines no statuses: the GM's are free text there, tracked and shown.
+    if (status !== undefined)
+      refusedUnchanged(encounter, { type: 'gm-status', target: who, status: 'zzz' });
     refusedUnchanged(encounter, { type: 'gm-damage', target: who, amount: '2d' });
     refusedUnchanged(encounter, { type: 'gm-damage', target: who, amount: 3, element: 'zzz' });
     refusedUnchanged(encounter, { type: 'gm-add', side: 'nowhere', newcomer: {} });

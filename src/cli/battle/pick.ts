@@ -28,7 +28,8 @@ export function matchAction(
   const starts = menu.filter((a) => a.label.toLowerCase().startsWith(wanted));
   if (starts.length > 0) return firstOfOneKind(starts);
   const typed = wordsOf(wanted);
-  if (typed.length === 0) return [];
+  // Words are names: a line of bare numbers (`-1`) names nothing, it is no action's words.
+  if (!typed.some((w) => /\p{L}/u.test(w))) return [];
   return firstOfOneKind(menu.filter((a) => wordsBegin(typed, wordsOf(a.label))));
 }
 

@@ -135,6 +135,11 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
       case 'fled':
         lines.push(`${name(e.actor)} runs away`);
         break;
+      case 'gm-amount-rolled':
+        lines.push(
+          `GM rolls ${e.roll.text === '' ? `${e.roll.notation} = ${e.roll.total}` : e.roll.text}`,
+        );
+        break;
       case 'gm-set': {
         const what = {
           hp: 'HP',

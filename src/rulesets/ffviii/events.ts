@@ -155,6 +155,8 @@ export type FfviiiEvent =
     }
   /** A fallen combatant given HP by the GM is back in the fight. */
   | { readonly type: 'stood-up'; readonly target: string }
+  /** Dice the GM's damage or healing was rolled with (`gm damage giant 2d6`), kept for replay. */
+  | { readonly type: 'gm-amount-rolled'; readonly target: string; readonly roll: RollRecord }
   | {
       readonly type: 'status-set';
       readonly target: string;

@@ -210,6 +210,8 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
             return { ...c, items: { ...c.items, [event.key!]: event.value } };
         }
       });
+    case 'gm-amount-rolled':
+      return state;
     case 'stood-up':
       return withCombatant(state, event.target, (c) => ({ ...c, down: false }));
     case 'status-set':

@@ -148,6 +148,7 @@ function onTarget(
 }
 
 function amountFor(
+  out: FfviiiResolution,
   command: Extract<FfviiiGmCommand, { type: 'gm-damage' | 'gm-heal' }>,
   target: CombatantState,
   dice: DiceRoller,
@@ -161,7 +162,11 @@ function amountFor(
     dice,
     target.id,
   );
-  return resolved.ok ? ok(resolved.value.amount) : resolved;
+  if (!resolved.ok) return resolved;
+  // The roll goes into the log, so a save replays the same amount.
+  const { roll } = resolved.value;
+  if (roll !== undefined) out.emit({ type: 'gm-amount-rolled', target: target.id, roll });
+  return ok(resolved.value.amount);
 }
 
 /**
@@ -181,7 +186,7 @@ function damageTarget(
       'gm/unknown-element',
       `'${element.slice(0, 40)}' is not an element (elements: ${ELEMENTS.join(', ')})`,
     );
-  const amount = amountFor(command, target, dice);
+  const amount = amountFor(out, command, target, dice);
   if (!amount.ok) return amount;
   if (command.raw) {
     out.emit({
@@ -216,7 +221,7 @@ function healTarget(
   command: Extract<FfviiiGmCommand, { type: 'gm-heal' }>,
   target: CombatantState,
 ): Result<true> {
-  const amount = amountFor(command, target, dice);
+  const amount = amountFor(out, command, target, dice);
   if (!amount.ok) return amount;
   heal(out, 'gm', target.id, amount.value);
   if (target.down && out.get(target.id).hp > 0) out.emit({ type: 'stood-up', target: target.id });

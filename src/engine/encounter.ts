@@ -8,6 +8,7 @@ import {
   recordedRolls,
 } from './dice.js';
 import { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
+import { reservedNameIn } from './reserved.js';
 import { err, ok, type Result } from './result.js';
 import type { CommandBase, EventBase, LegalAction, Outcome, Ruleset } from './ruleset.js';
 
@@ -58,6 +59,8 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     setupInput: unknown,
     seed: number | string,
   ): Result<Encounter<Setup, State, Command, Event>> {
+    const reserved = reservedNameIn(setupInput);
+    if (reserved !== undefined) return err('encounter/reserved-name', reserved);
     const setup = ruleset.parseSetup(setupInput);
     if (!setup.ok) return setup;
     let dice: SeededDice;
@@ -86,6 +89,8 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
         `the save is for ruleset '${saved.ruleset}', not '${ruleset.id}'`,
       );
     }
+    const reserved = reservedNameIn(saved.setup);
+    if (reserved !== undefined) return err('save/bad-setup', `the save's setup: ${reserved}`);
     const setup = ruleset.parseSetup(saved.setup);
     if (!setup.ok)
       return err('save/bad-setup', `the save's setup does not load: ${setup.error.message}`);
@@ -151,6 +156,8 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
   submit(input: unknown, options: SubmitOptions = {}): Result<readonly Event[]> {
     const checked = parseSubmitOptions(options);
     if (!checked.ok) return checked;
+    const reserved = reservedNameIn(input);
+    if (reserved !== undefined) return err('command/reserved-name', reserved);
     const command = this.ruleset.parseCommand(input);
     if (!command.ok) return command;
     const diceBefore = this.dice.state;
@@ -302,6 +309,8 @@ function verifyLog<Setup, State, Command extends CommandBase, Event extends Even
       state = rebuild();
       continue;
     }
+    const reserved = reservedNameIn(entry.command);
+    if (reserved !== undefined) return err('save/inconsistent', `${at}: ${reserved}`);
     const command = ruleset.parseCommand(entry.command);
     if (!command.ok) return err('save/inconsistent', `${at}: ${command.error.message}`);
     const dice = new ReplayDice(recordedRolls(entry.events));

@@ -91,6 +91,33 @@ describe.each(CASES)('gm commands typed in $file', ({ file, who, monster, side }
     expect(views(resumed.out)[0]).toEqual(damaged);
   });
 
+  it('takes every GM command typed at the table, each logged and undoable', async () => {
+    const lines = [
+      '1',
+      `gm heal ${who} 1 raw`,
+      `gm damage ${monster} 2d6`,
+      `gm damage ${monster} 10% max-hp raw`,
+      `gm clock ${monster} +1`,
+      `gm note ${monster} concentrating`,
+      `gm note ${monster} -`,
+      `gm add ${monster} to ${side} as Reinforcement`,
+      'gm remove reinforcement fled',
+      'view --json',
+    ];
+    const { status, out } = await battle([example(file), '--seed', '5', '--no-autosave'], lines);
+    expect(status).toBe(0);
+    expect(out).not.toContain('Refused');
+    const [view] = views(out);
+    const reinforcement = view!.combatants.find((c) => c.name === 'Reinforcement');
+    expect(reinforcement).toBeDefined();
+    const undone = await battle(
+      [example(file), '--seed', '5', '--no-autosave'],
+      [...lines.slice(0, -1), `undo ${lines.length - 2}`, 'view --json'],
+    );
+    const [first] = views(undone.out);
+    expect(first!.combatants.length).toBe(view!.combatants.length - 1);
+  });
+
   it('lists the GM commands for the system, and refuses bad ones saying why', async () => {
     const { status, out } = await battle(
       [example(file), '--seed', '3'],

@@ -62,7 +62,7 @@ function parseYaml(file: string, text: string): ParseResult {
     value = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
     // An unresolved alias or an alias bomb is only found when building the value.
-    const message = `invalid YAML: ${lowerFirst(messageOf(error))}`;
+    const message = `invalid YAML: ${lowerFirst(shortExcerpt(messageOf(error)))}`;
     return failed(contentError(file, '', message, undefined));
   }
   return { ok: true, content: located(file, value, document, lines) };
@@ -104,7 +104,7 @@ function yamlError(
   const message =
     error.code === 'DUPLICATE_KEY'
       ? `the field "${name}" is given twice; give each field once`
-      : `invalid ${format}: ${lowerFirst(error.message)}`;
+      : `invalid ${format}: ${lowerFirst(shortExcerpt(error.message))}`;
   return contentError(file, '', message, line);
 }
 
@@ -114,10 +114,14 @@ function yamlError(
  */
 function jsonSyntaxError(file: string, text: string, raw: string): ContentError {
   const position = /at position (\d+)/.exec(raw);
-  const reason = raw
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/^Unexpected end of JSON input$/, 'the text ends too early');
+  const reason = shortExcerpt(
+    raw
+      // V8 quotes the start of the text (raw bytes, control characters and all): never shown.
+      .replace(/, ".*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/ at position \d+.*$/s, '')
+      .replace(/^Unexpected end of JSON input$/, 'the text ends too early'),
+  );
   let line: number | undefined;
   if (position !== null) {
     const lines = new LineCounter();
@@ -155,6 +159,21 @@ function located(file: string, value: unknown, document: Document, lines: LineCo
       return offset === undefined ? undefined : lines.linePos(offset).line;
     },
   };
+}
+
+const MAX_EXCERPT = 120;
+
+/**
+ * At most a short excerpt of anything taken from a file, control characters escaped: an error
+ * must not print a file's bytes, whatever the file is.
+ */
+export function shortExcerpt(text: string): string {
+  const cut = text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT)}...` : text;
+  return cut.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function messageOf(error: unknown): string {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatContentError, loadContent } from '../../src/content/index.js';
+import { formatContentError, loadContent, loadContentTexts } from '../../src/content/index.js';
 import { readBoundedText } from '../../src/content/read-bounded.js';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
@@ -110,5 +110,22 @@ describe('an error shows at most a short excerpt of a file', () => {
     const second = loadContent([controls], KINDS);
     const line = second.ok ? '' : formatContentError(second.errors[0]!);
     expect(line).toBe(`${controls}: invalid JSON: unexpected token '\\u0000'`);
+  });
+});
+
+describe('a dice code in content is checked against the dice limits', () => {
+  it("4294967296d9kh8 as a weapon's damage is an error value, not a crash", () => {
+    const loaded = loadContentTexts(
+      [
+        {
+          file: 'huge.yaml',
+          text: 'format: 1\nkind: test/weapon\nid: huge\nname: Huge\ndamage: 4294967296d9kh8\n',
+        },
+      ],
+      KINDS,
+    );
+    expect(loaded.ok ? [] : loaded.errors.map(formatContentError)).toEqual([
+      'huge.yaml:5: damage: "4294967296d9kh8" is not valid dice notation at column 1: 4294967296 dice is more than the 10000 allowed in one roll',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Accumulates repeated `--var NAME=VALUE` options into one record. */
 export function collectVariable(
   text: string,
-  previous: Record<string, number> = {},
+  previous?: Record<string, number>,
 ): Record<string, number> {
   const match = /^([^=]*)=(.*)$/.exec(text);
   if (match === null) throw new UsageError(`--var expects NAME=VALUE, got '${text}'`);
@@ -21,7 +21,11 @@ export function collectVariable(
   if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
     throw new UsageError(`--var ${name}: '${raw}' is not a whole number`);
   }
-  return { ...previous, [name]: Number(raw) };
+  // Added in place: copying the record for each flag made 5,000 flags take 20 s. A record
+  // without a prototype, so a variable named __proto__ is a variable like any other.
+  const variables = previous ?? (Object.create(null) as Record<string, number>);
+  variables[name] = Number(raw);
+  return variables;
 }
 
 /** `--seed 42` is the number 42; any other text is hashed, so `--seed session-3` works too. */

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { formatContentError } from '../content/index.js';
+import { formatContentErrors } from '../content/index.js';
 import { readEncounterFile } from '../encounters/file.js';
 import { randomSeed } from '../index.js';
 import { SYSTEMS } from '../rulesets/index.js';
@@ -53,7 +53,7 @@ export function registerSim(program: Command, io: Io): void {
         );
       }
       const read = readEncounterFile(path, SYSTEMS);
-      if (!read.ok) throw new UsageError(read.errors.map(formatContentError).join('\n'));
+      if (!read.ok) throw new UsageError(formatContentErrors(read.errors).join('\n'));
       const { system, setup } = read.encounter;
       const seed = flags.seed ?? String(randomSeed());
       const showProgress = flags.json !== true && process.stderr.isTTY === true;

@@ -257,7 +257,19 @@ function parseSubmitOptions(options: unknown): Result<SubmitOptions> {
   const parsed = submitOptions.safeParse(options);
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0]!;
-  const where = issue.path.length === 0 ? 'options' : issue.path.join('.');
+  // One path style everywhere: entered["hit:heket"][0], as content errors write it.
+  const where =
+    issue.path.length === 0
+      ? 'options'
+      : issue.path
+          .map((p, i) =>
+            typeof p === 'number'
+              ? `[${p}]`
+              : /^[A-Za-z_$][\w$]*$/.test(String(p))
+                ? `${i === 0 ? '' : '.'}${String(p)}`
+                : `[${JSON.stringify(String(p))}]`,
+          )
+          .join('');
   return err(
     'dice/bad-entry',
     `${where}: entered dice are whole numbers by roll, as { 'hit:heket': [2, 8] } (${issue.message})`,

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatContentError, loadContent, loadContentTexts } from '../../src/content/index.js';
+import { z } from 'zod';
+import {
+  encounterInvalid,
+  formatContentError,
+  formatContentErrors,
+  loadContent,
+  loadContentTexts,
+} from '../../src/content/index.js';
 import { readBoundedText } from '../../src/content/read-bounded.js';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
@@ -127,5 +134,72 @@ describe('a dice code in content is checked against the dice limits', () => {
     expect(loaded.ok ? [] : loaded.errors.map(formatContentError)).toEqual([
       'huge.yaml:5: damage: "4294967296d9kh8" is not valid dice notation at column 1: 4294967296 dice is more than the 10000 allowed in one roll',
     ]);
+  });
+});
+
+describe('many errors in one file', () => {
+  const fields = 20_000;
+  let text = 'format: 1\nkind: test/weapon\nid: w\nname: W\ndamage: 1d6\n';
+  for (let i = 0; i < fields; i++) text += `field${i}: 1\n`;
+
+  it('reports each of 20,000 unknown fields at its own line', () => {
+    const loaded = loadContentTexts([{ file: 'w.yaml', text }], KINDS);
+    const errors = loaded.ok ? [] : loaded.errors;
+    expect(errors).toHaveLength(fields);
+    expect(errors.at(-1)).toEqual({
+      file: 'w.yaml',
+      path: `field${fields - 1}`,
+      message: `unknown field "field${fields - 1}"`,
+      line: 5 + fields,
+    });
+  });
+
+  it('prints the first fifty and says how many more', () => {
+    const loaded = loadContentTexts([{ file: 'w.yaml', text }], KINDS);
+    const lines = formatContentErrors(loaded.ok ? [] : loaded.errors);
+    expect(lines).toHaveLength(51);
+    expect(lines.at(-1)).toBe('... and 19950 more errors');
+  });
+
+  it('still finds a field given twice, in YAML and in JSON, at the second one', () => {
+    const yaml = loadContentTexts(
+      [
+        {
+          file: 'd.yaml',
+          text: 'format: 1\nkind: test/weapon\nid: d\nname: A\nname: B\ndamage: 1d6\n',
+        },
+      ],
+      KINDS,
+    );
+    expect(yaml.ok ? [] : yaml.errors).toEqual([
+      {
+        file: 'd.yaml',
+        path: '',
+        message: 'the field "name" is given twice; give each field once',
+        line: 5,
+      },
+    ]);
+    const json = loadContentTexts(
+      [{ file: 'd.json', text: '{"format": 1, "kind": "test/weapon", "id": "d",\n"id": "e"}' }],
+      KINDS,
+    );
+    expect(json.ok ? [] : json.errors).toEqual([
+      {
+        file: 'd.json',
+        path: '',
+        message: 'the field "id" is given twice; give each field once',
+        line: 2,
+      },
+    ]);
+  });
+});
+
+describe('one path style in every error', () => {
+  it('an encounter spec error writes sides[0].combatants[3], as content errors do', () => {
+    const schema = z.object({ sides: z.array(z.object({ combatants: z.array(z.string()) })) });
+    const parsed = schema.safeParse({ sides: [{ combatants: ['a', 'b', 'c', 4] }] });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(encounterInvalid(parsed.error).error.message).toMatch(/^sides\[0\]\.combatants\[3\]: /);
   });
 });

@@ -5,6 +5,21 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * Ends a command with a given exit status after its output is printed: an interrupted `sim`
+ * prints its partial result, then exits 130 (128 + SIGINT, as shells report it) so a script
+ * does not take a partial result for a finished one.
+ */
+export class ExitStatus extends Error {
+  override readonly name = 'ExitStatus';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Accumulates repeated `--var NAME=VALUE` options into one record. */

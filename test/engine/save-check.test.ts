@@ -132,3 +132,42 @@ describe('loading a save is linear in its log', () => {
     expect(evolved).toBeLessThan(save.log.length * 2 * 40);
   });
 });
+
+describe('a total entered without faces takes nothing from the seeded stream', () => {
+  // The duel with 2d6 damage, so a total like 7 has several sets of faces and is kept alone.
+  const twoDice: typeof duel = {
+    ...duel,
+    decide(state, command, dice) {
+      if (command.type !== 'attack') return duel.decide(state, command, dice);
+      const current = state.order[state.turn % state.order.length];
+      if (command.actor !== current) return { ok: false, error: { code: 'turn', message: 'no' } };
+      const damage = dice.roll(`damage:${command.target}`, '2d6');
+      return {
+        ok: true,
+        value: [
+          { type: 'attacked', actor: command.actor, target: command.target, damage },
+          { type: 'turn-passed', next: state.turn + 1 },
+        ],
+      };
+    },
+  };
+
+  it('loads, and a seeded roll after it starts where the stream was', () => {
+    const created = Encounter.create(twoDice, setup, 5);
+    if (!created.ok) throw new Error(created.error.message);
+    const encounter = created.value;
+    const first = encounter.submit(attack(0), { entered: { 'damage:bob': [7] } });
+    expect(first.ok && first.value[0]).toMatchObject({
+      damage: { total: 7, dice: [], entered: true, totalOnly: true },
+    });
+    expect(encounter.submit(attack(1)).ok).toBe(true);
+    const save = JSON.parse(JSON.stringify(encounter.save()));
+    expect(save.log[0].diceAfter).toEqual(save.log[0].diceBefore);
+    const loaded = loadEncounter(save, [twoDice]);
+    expect(loaded.ok ? 'ok' : loaded.error.message).toBe('ok');
+    // The same total relabelled as seeded: it would have taken two faces from the stream.
+    save.log[0].events[0].damage.entered = false;
+    const relabelled = loadEncounter(save, [twoDice]);
+    expect(relabelled.ok ? 'ok' : relabelled.error.code).toBe('save/inconsistent');
+  });
+});

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatContentError } from '../content/index.js';
+import { formatContentErrors } from '../content/index.js';
 import { seededDice } from '../dice/index.js';
 import { readEncounterFile } from '../encounters/file.js';
 import { type AnyEncounter, Encounter, loadEncounter } from '../engine/index.js';
@@ -15,6 +15,7 @@ import { eventLines, outcomeLine, stateLines } from './battle/screen.js';
 import { BattleSession, ScriptStopped } from './battle/session.js';
 import { parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
+import { readSaveJson } from './read-save.js';
 
 /** --auto stops here: a policy that never ends a battle must not run forever. */
 export const MAX_AUTO_COMMANDS = 10_000;
@@ -67,7 +68,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   const seed = flags.seed === undefined ? randomSeed() : parseSeed(flags.seed);
 
   const read = readEncounterFile(file, SYSTEMS);
-  if (!read.ok) throw new UsageError(read.errors.map(formatContentError).join('\n'));
+  if (!read.ok) throw new UsageError(formatContentErrors(read.errors).join('\n'));
   const { system, setup, name, library } = read.encounter;
   const encounter =
     flags.load === undefined ? created(system, setup, seed) : loaded(system, flags.load);
@@ -131,12 +132,7 @@ function created(system: AnySystem, setup: unknown, seed: number | string): AnyE
 }
 
 function loaded(system: AnySystem, file: string): AnyEncounter {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${file}: cannot read the save: ${(error as Error).message}`);
-  }
+  const json = readSaveJson(file);
   const result = loadEncounter(json, RULESETS);
   if (!result.ok) throw new UsageError(`${file}: ${result.error.message}`);
   if (result.value.ruleset.id !== system.ruleset.id) {

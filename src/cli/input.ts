@@ -5,12 +5,27 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * Ends a command with a given exit status after its output is printed: an interrupted `sim`
+ * prints its partial result, then exits 130 (128 + SIGINT, as shells report it) so a script
+ * does not take a partial result for a finished one.
+ */
+export class ExitStatus extends Error {
+  override readonly name = 'ExitStatus';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Accumulates repeated `--var NAME=VALUE` options into one record. */
 export function collectVariable(
   text: string,
-  previous: Record<string, number> = {},
+  previous?: Record<string, number>,
 ): Record<string, number> {
   const match = /^([^=]*)=(.*)$/.exec(text);
   if (match === null) throw new UsageError(`--var expects NAME=VALUE, got '${text}'`);
@@ -21,7 +36,11 @@ export function collectVariable(
   if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
     throw new UsageError(`--var ${name}: '${raw}' is not a whole number`);
   }
-  return { ...previous, [name]: Number(raw) };
+  // Added in place: copying the record for each flag made 5,000 flags take 20 s. A record
+  // without a prototype, so a variable named __proto__ is a variable like any other.
+  const variables = previous ?? (Object.create(null) as Record<string, number>);
+  variables[name] = Number(raw);
+  return variables;
 }
 
 /** `--seed 42` is the number 42; any other text is hashed, so `--seed session-3` works too. */

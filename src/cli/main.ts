@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBattle } from './battle.js';
 import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
-import { describeUserError } from './input.js';
+import { describeUserError, ExitStatus } from './input.js';
 import { type Io, processIo } from './io.js';
 import { registerOdds } from './odds.js';
 import { registerRoll } from './roll.js';
@@ -45,6 +45,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (error instanceof CommanderError) {
       // Help and version exit 0; anything commander rejected is a usage error.
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (error instanceof ExitStatus) {
+      io.err(`moogle: ${error.message}`);
+      return error.status;
     }
     const message = describeUserError(error);
     if (message !== undefined) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { err, ok, type Result } from '../engine/index.js';
+import { formatPath } from './errors.js';
 import { type ContentKind, type Entity, entityFields } from './kind.js';
 import type { ContentLibrary } from './library.js';
 
@@ -113,5 +114,6 @@ export function encounterInvalid(error: z.ZodError): {
   error: { code: string; message: string };
 } {
   const issue = error.issues[0]!;
-  return err('encounter/invalid', `${issue.path.join('.') || 'encounter'}: ${issue.message}`);
+  // The path as every content error writes it (`sides[0].combatants[3]`), not `sides.0...`.
+  return err('encounter/invalid', `${formatPath(issue.path) || 'encounter'}: ${issue.message}`);
 }

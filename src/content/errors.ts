@@ -20,6 +20,23 @@ export function formatContentError(error: ContentError): string {
     : `${where}: ${error.path}: ${error.message}`;
 }
 
+/** At most this many errors are printed at once; the rest are counted. */
+export const MAX_ERRORS_SHOWN = 50;
+
+/**
+ * Errors as lines for a terminal: the first `max`, then how many more. A file of 20,000
+ * unknown fields is one mistake repeated; its first fifty say what it is.
+ */
+export function formatContentErrors(
+  errors: readonly ContentError[],
+  max: number = MAX_ERRORS_SHOWN,
+): string[] {
+  const lines = errors.slice(0, max).map(formatContentError);
+  const more = errors.length - lines.length;
+  if (more > 0) lines.push(`... and ${more} more ${more === 1 ? 'error' : 'errors'}`);
+  return lines;
+}
+
 export function contentError(
   file: string,
   path: string,

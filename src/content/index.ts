@@ -25,7 +25,9 @@ export {
 export {
   type ContentError,
   formatContentError,
+  formatContentErrors,
   formatPath,
+  MAX_ERRORS_SHOWN,
   type PathSegment,
   parsePath,
 } from './errors.js';

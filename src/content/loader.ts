@@ -3,12 +3,13 @@
  * each file, then check ids across files). User mistakes come back as values, all of them at
  * once; only a programmer's mistake (a bad kind definition) throws.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, join, sep } from 'node:path';
 import { type ContentError, compareText, contentError, didYouMean, parsePath } from './errors.js';
 import type { ContentKind } from './kind.js';
 import { ContentLibrary, type LibraryEntry } from './library.js';
-import { MAX_FILE_BYTES, type ParsedContent, parseContentText, tooLarge } from './parse.js';
+import { MAX_FILE_BYTES, type ParsedContent, parseContentText } from './parse.js';
+import { fsReason, readBoundedText } from './read-bounded.js';
 import { validateEntity } from './validate.js';
 
 export const CONTENT_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json'];
@@ -25,6 +26,18 @@ export interface ContentText {
   readonly text: string;
 }
 
+/** More files than this in one load is refused: a content folder is a few hundred at most. */
+export const MAX_CONTENT_FILES = 5000;
+
+export interface LoadOptions {
+  /**
+   * Folders every source must lie inside (after symbolic links are followed); without it, each
+   * source is its own bound. Either way nothing found by walking a folder is read from
+   * outside that folder: a symbolic link out of the tree is refused, not followed.
+   */
+  readonly within?: readonly string[];
+}
+
 /**
  * Loads every content file in `sources` (files, or directories searched recursively for .yaml,
  * .yml and .json, skipping names that start with '.'), in sorted order.
@@ -32,8 +45,12 @@ export interface ContentText {
 export function loadContent(
   sources: string | readonly string[],
   kinds: readonly ContentKind<unknown>[],
+  options: LoadOptions = {},
 ): LoadResult {
-  const { files, errors } = listContentFiles(typeof sources === 'string' ? [sources] : sources);
+  const { files, errors } = listContentFiles(
+    typeof sources === 'string' ? [sources] : sources,
+    options.within,
+  );
   const texts: ContentText[] = [];
   for (const file of files) {
     const read = readContentFile(file);
@@ -125,65 +142,89 @@ function isContentFile(name: string): boolean {
   return CONTENT_EXTENSIONS.includes(extname(name).toLowerCase());
 }
 
-function listContentFiles(sources: readonly string[]): { files: string[]; errors: ContentError[] } {
+/** True when `path` is `root` or inside it; both are real paths. */
+function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+function listContentFiles(
+  sources: readonly string[],
+  within: readonly string[] | undefined,
+): { files: string[]; errors: ContentError[] } {
   const files = new Set<string>();
   const errors: ContentError[] = [];
   const visited = new Set<string>();
-
-  const visit = (path: string, named: boolean): void => {
+  let tooMany = false;
+  const refuse = (path: string, message: string): void => {
+    errors.push(contentError(path, '', message, undefined));
+  };
+  const bounds: string[] = [];
+  for (const folder of within ?? []) {
     try {
-      const stat = statSync(path);
+      bounds.push(realpathSync(folder));
+    } catch {
+      // A bound that does not exist holds nothing.
+    }
+  }
+
+  const visit = (path: string, root: string, named: boolean): void => {
+    if (tooMany) return;
+    try {
+      const real = realpathSync(path);
+      // A symbolic link is followed only while it stays in the tree being walked.
+      if (!isInside(real, root)) {
+        refuse(path, 'refused: it leads outside the content folder');
+        return;
+      }
+      const stat = statSync(real);
       if (stat.isDirectory()) {
         // A symbolic link back up the tree would otherwise be walked forever.
-        const real = realpathSync(path);
         if (visited.has(real)) return;
         visited.add(real);
-        for (const entry of readdirSync(path)) {
-          if (!entry.startsWith('.')) visit(join(path, entry), false);
+        for (const entry of readdirSync(real)) {
+          if (!entry.startsWith('.')) visit(join(path, entry), root, false);
         }
+      } else if (!stat.isFile()) {
+        // A FIFO would block the read forever, a device never ends: only regular files.
+        if (named || isContentFile(path)) refuse(path, 'refused: not a regular file');
       } else if (isContentFile(path)) {
+        if (files.size >= MAX_CONTENT_FILES) {
+          tooMany = true;
+          refuse(path, `refused: more than ${MAX_CONTENT_FILES} content files in one load`);
+          return;
+        }
         files.add(path);
       } else if (named) {
-        errors.push(
-          contentError(
-            path,
-            '',
-            'not a content file: expected a .yaml, .yml or .json file',
-            undefined,
-          ),
-        );
+        refuse(path, 'not a content file: expected a .yaml, .yml or .json file');
       }
     } catch (error) {
-      errors.push(contentError(path, '', `cannot read: ${fsReason(error)}`, undefined));
+      refuse(path, `cannot read: ${fsReason(error)}`);
     }
   };
-  for (const source of sources) visit(source, true);
+  for (const source of sources) {
+    let real: string;
+    try {
+      real = realpathSync(source);
+    } catch (error) {
+      refuse(source, `cannot read: ${fsReason(error)}`);
+      continue;
+    }
+    if (within !== undefined && !bounds.some((bound) => isInside(real, bound))) {
+      refuse(
+        source,
+        "refused: content comes only from the encounter's folder and the starter content",
+      );
+      continue;
+    }
+    // A named file is bounded by its own folder, a named folder by itself.
+    const root = statSync(real).isDirectory() ? real : dirname(real);
+    visit(source, root, true);
+  }
   return { files: [...files].sort(compareText), errors };
 }
 
 function readContentFile(file: string): string | ContentError {
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_FILE_BYTES) return contentError(file, '', tooLarge(size), undefined);
-    const bytes = readFileSync(file);
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (error) {
-    const reason = error instanceof TypeError ? 'the file is not UTF-8 text' : fsReason(error);
-    return contentError(file, '', `cannot read: ${reason}`, undefined);
-  }
-}
-
-const FS_REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or directory',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EISDIR: 'it is a directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many symbolic links',
-};
-
-function fsReason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && FS_REASONS[code] !== undefined) return FS_REASONS[code];
-  return error instanceof Error ? error.message : String(error);
+  const read = readBoundedText(file, MAX_FILE_BYTES);
+  if (read.ok) return read.text;
+  return contentError(file, '', `cannot read: ${read.reason}`, undefined);
 }

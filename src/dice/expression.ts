@@ -1,12 +1,14 @@
 import { DiceError } from './errors.js';
 import { type DiceLimits, resolveLimits } from './limits.js';
 import type { DiceAst } from './notation/ast.js';
+import { literalDiceTerms } from './notation/inspect.js';
 import { parseDiceNotation } from './notation/parser.js';
 import { Distribution } from './odds/distribution.js';
 import { measureOf } from './odds/evaluate.js';
 import { WorkBudget } from './odds/work.js';
 import { EnteredDice } from './random/entered.js';
 import type { DiceSource } from './random/source.js';
+import { checkCount } from './roll/faces.js';
 import { compileTotal, type FastPlan } from './roll/fast.js';
 import type { RollContext } from './roll/pool.js';
 import { evaluate } from './roll/roller.js';
@@ -147,6 +149,26 @@ export class DiceExpression {
       work,
     );
     return new Distribution(this.source, measure);
+  }
+
+  /**
+   * Refuses, before anything is rolled or allocated, an expression that always needs more
+   * dice than `limits` allow: a count written as a number over the limit, or plain dice that
+   * add up past it. Computed counts (`(1d30)d10000`) are checked as they are rolled.
+   */
+  checkLimits(limits?: Partial<DiceLimits>): void {
+    const { maxDice } = resolveLimits(limits);
+    for (const term of literalDiceTerms(this.ast)) {
+      checkCount((term.count as { value: number }).value, maxDice, this.source, term);
+    }
+    if (this.plan.fixedDice > maxDice) {
+      throw new DiceError(
+        'dice/too-many-dice',
+        `this roll needs ${this.plan.fixedDice} dice, more than the ${maxDice} allowed`,
+        this.source,
+        { start: 0, end: this.source.length },
+      );
+    }
   }
 
   private context(dice: DiceSource, limits: DiceLimits, alreadyRolled: number): RollContext {

@@ -8,6 +8,7 @@ import {
   type RollOptions,
   type RollResult,
 } from './expression.js';
+import type { DiceLimits } from './limits.js';
 import type { Distribution } from './odds/distribution.js';
 import { EnteredDice } from './random/entered.js';
 import { SeededDice, type SeededDiceState } from './random/xoshiro128.js';
@@ -46,19 +47,23 @@ const cache = new Map<string, DiceExpression>();
  * Parses an expression, reusing the parse of an identical string: the same damage codes are
  * rolled again and again. Throws DiceError, with the column, on bad notation.
  */
-export function parseDice(expression: string): DiceExpression {
+export function parseDice(expression: string, limits?: Partial<DiceLimits>): DiceExpression {
   let parsed = cache.get(expression);
   if (parsed === undefined) {
     parsed = new DiceExpression(expression);
+    // Checked before caching: an expression no roll can take is not kept.
+    parsed.checkLimits(limits);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(expression, parsed);
+  } else if (limits !== undefined) {
+    parsed.checkLimits(limits);
   }
   return parsed;
 }
 
 /** Rolls with a full explanation: total, annotated tree, one line of text. */
 export function rollDice(expression: string, options: RollOptions): RollResult {
-  return parseDice(expression).roll(options);
+  return parseDice(expression, options.limits).roll(options);
 }
 
 /** Rolls for the total alone, building no explanation. */
@@ -72,7 +77,7 @@ export function rollTotal(
 
 /** The exact distribution of an expression. */
 export function diceDistribution(expression: string, options?: OddsOptions): Distribution {
-  return parseDice(expression).distribution(options);
+  return parseDice(expression, options?.limits).distribution(options);
 }
 
 /** A seeded dice source (xoshiro128**); pass a saved `state` to resume a stream. */

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   type ContentError,
@@ -10,6 +9,8 @@ import {
   loadContent,
   parseContentText,
 } from '../content/index.js';
+import { MAX_FILE_BYTES } from '../content/parse.js';
+import { readBoundedText } from '../content/read-bounded.js';
 import type { AnySystem } from '../rulesets/system.js';
 
 /** An encounter file, read and resolved: the system it is for and the setup it starts from. */
@@ -33,8 +34,26 @@ const envelope = z.object({
   ruleset: z.string(),
   name: z.string().min(1).max(200).optional(),
   description: z.string().max(2000).optional(),
-  /** More content folders, relative to the file; the system's starter content is always there. */
-  content: z.array(z.string().min(1)).max(50).default([]),
+  /**
+   * More content folders, relative to the file and inside its folder; the system's starter
+   * content is always there. An encounter file may come from anyone: it must not name what it
+   * reads elsewhere on the disk.
+   */
+  content: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(500)
+        .refine((dir) => !isAbsolute(dir) && !/^[a-zA-Z]:|^[\\/]/.test(dir), {
+          message: "a content folder is relative to the encounter file's folder, not absolute",
+        })
+        .refine((dir) => !dir.split(/[\\/]/).includes('..'), {
+          message: "a content folder lies inside the encounter file's folder: no '..'",
+        }),
+    )
+    .max(50)
+    .default([]),
 });
 const ENVELOPE_FIELDS = ['format', 'ruleset', 'name', 'description', 'content', '$schema'];
 
@@ -46,21 +65,17 @@ export function readEncounterFile(
   path: string,
   systems: readonly AnySystem[],
 ): EncounterFileResult {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
-        : (error as Error).message;
+  const read = readBoundedText(path, MAX_FILE_BYTES);
+  if (!read.ok) {
     return {
       ok: false,
-      errors: [{ file: path, path: '', message: `cannot read the encounter file: ${reason}` }],
+      errors: [{ file: path, path: '', message: `cannot read the encounter file: ${read.reason}` }],
     };
   }
-  return parseEncounterText(path, text, systems, (dirs) =>
-    loadContent(dirs, systemsKinds(systems)),
+  // Symbolic links in the folders are followed only while they stay inside these.
+  const within = [...systems.map((s) => s.starterContent), dirname(resolve(path))];
+  return parseEncounterText(path, read.text, systems, (dirs) =>
+    loadContent(dirs, systemsKinds(systems), { within }),
   );
 }
 

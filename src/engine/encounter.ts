@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { DiceError, SeededDice, type SeededDiceState, seededDice } from '../dice/index.js';
-import {
-  CommandDice,
-  type CommandDiceOptions,
-  DiceEntryError,
-  ReplayDice,
-  recordedRolls,
-} from './dice.js';
+import { CommandDice, type CommandDiceOptions, DiceEntryError } from './dice.js';
 import { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
 import { reservedNameIn } from './reserved.js';
 import { err, ok, type Result } from './result.js';
 import type { CommandBase, EventBase, LegalAction, Outcome, Ruleset } from './ruleset.js';
+import { verifyLog } from './verify-log.js';
 
 export const SAVE_FORMAT = 'moogle-encounter';
 export const SAVE_VERSION = 1;
@@ -103,6 +98,7 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     const verified = verifyLog(
       ruleset,
       setup.value,
+      saved.initialDice,
       saved.log as readonly LogEntry<Command, Event>[],
     );
     if (!verified.ok) return verified;
@@ -196,7 +192,11 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
       diceAfter: this.dice.state,
     };
     this.entries.push(entry);
-    this.history = { applied: [...this.history.applied, entry], undone: [] };
+    // Appended in place (the arrays are this encounter's own): copying them made a long
+    // session quadratic.
+    const applied = this.history.applied as CommandEntry<Command, Event>[];
+    applied.push(entry);
+    this.history = { applied, undone: [] };
     for (const event of decided.value) this.current = this.ruleset.evolve(this.current, event);
     return ok(decided.value);
   }
@@ -264,79 +264,21 @@ function parseSubmitOptions(options: unknown): Result<SubmitOptions> {
   const parsed = submitOptions.safeParse(options);
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0]!;
-  const where = issue.path.length === 0 ? 'options' : issue.path.join('.');
+  // One path style everywhere: entered["hit:heket"][0], as content errors write it.
+  const where =
+    issue.path.length === 0
+      ? 'options'
+      : issue.path
+          .map((p, i) =>
+            typeof p === 'number'
+              ? `[${p}]`
+              : /^[A-Za-z_$][\w$]*$/.test(String(p))
+                ? `${i === 0 ? '' : '.'}${String(p)}`
+                : `[${JSON.stringify(String(p))}]`,
+          )
+          .join('');
   return err(
     'dice/bad-entry',
     `${where}: entered dice are whole numbers by roll, as { 'hit:heket': [2, 8] } (${issue.message})`,
   );
-}
-
-/**
- * Decides every logged command again against the state of its time, with its logged dice, and
- * checks the events match; undo and redo must stay within what there is to undo or redo.
- */
-function verifyLog<Setup, State, Command extends CommandBase, Event extends EventBase>(
-  ruleset: Ruleset<Setup, State, Command, Event>,
-  setup: Setup,
-  log: readonly LogEntry<Command, Event>[],
-): Result<LogEntry<Command, Event>[]> {
-  const verified: LogEntry<Command, Event>[] = [];
-  let state: State;
-  try {
-    state = ruleset.initialState(setup);
-  } catch (error) {
-    return err('save/bad-setup', `the save's setup does not start: ${(error as Error).message}`);
-  }
-  let history: History<Command, Event> = { applied: [], undone: [] };
-  const rebuild = (): State => {
-    let s = ruleset.initialState(setup);
-    for (const entry of history.applied)
-      for (const event of entry.events) s = ruleset.evolve(s, event);
-    return s;
-  };
-  for (const entry of log) {
-    const at = `log entry ${entry.seq}`;
-    if (entry.type !== 'command') {
-      const available = entry.type === 'undo' ? history.applied.length : history.undone.length;
-      if (entry.steps > available) {
-        return err(
-          'save/inconsistent',
-          `${at} ${entry.type}s ${entry.steps} steps, but only ${available} can be`,
-        );
-      }
-      verified.push(entry);
-      history = effectiveHistory(verified);
-      state = rebuild();
-      continue;
-    }
-    const reserved = reservedNameIn(entry.command);
-    if (reserved !== undefined) return err('save/inconsistent', `${at}: ${reserved}`);
-    const command = ruleset.parseCommand(entry.command);
-    if (!command.ok) return err('save/inconsistent', `${at}: ${command.error.message}`);
-    const dice = new ReplayDice(recordedRolls(entry.events));
-    let decided: Result<readonly Event[]>;
-    try {
-      decided = ruleset.decide(state, command.value, dice);
-    } catch (error) {
-      if (error instanceof DiceEntryError || error instanceof DiceError) {
-        return err('save/inconsistent', `${at}: ${error.message}`);
-      }
-      throw error;
-    }
-    if (!decided.ok)
-      return err('save/inconsistent', `${at}: the command was refused: ${decided.error.message}`);
-    if (!dice.finished || JSON.stringify(decided.value) !== JSON.stringify(entry.events)) {
-      return err(
-        'save/inconsistent',
-        `${at}: its events are not what the command gives; the save was changed, or made by a different version of the rules`,
-      );
-    }
-    verified.push({ ...entry, command: command.value, events: decided.value });
-    history = {
-      applied: [...history.applied, verified.at(-1) as CommandEntry<Command, Event>],
-      undone: [],
-    };
-    for (const event of decided.value) state = ruleset.evolve(state, event);
-  }
-  return ok(verified);
 }

@@ -34,5 +34,10 @@ export type {
   Outcome,
   Ruleset,
 } from './ruleset.js';
-export { type AnyEncounter, loadEncounter, parseSavedEncounter } from './save.js';
+export {
+  type AnyEncounter,
+  loadEncounter,
+  MAX_SAVE_BYTES,
+  parseSavedEncounter,
+} from './save.js';
 export { describeIssue } from './schema-error.js';

@@ -4,6 +4,12 @@ import type { LogEntry } from './log.js';
 import { err, ok, type Result } from './result.js';
 import type { AnyRuleset, CommandBase, EventBase } from './ruleset.js';
 
+/**
+ * The largest save file read. A long fight with every undo kept is a few MiB; the cap bounds the
+ * memory a hostile file (or /dev/zero) can take before anything is checked.
+ */
+export const MAX_SAVE_BYTES = 32 * 1024 * 1024;
+
 const word = z.number().int().min(0).max(0xffffffff);
 const diceState = z.object({
   algorithm: z.literal('xoshiro128**'),

@@ -180,7 +180,7 @@ describe('loadContent', () => {
       {
         file: join(dir, 'a/huge.yaml'),
         path: '',
-        message: 'the file is 1.0 MiB; a content file may be at most 1 MiB',
+        message: 'cannot read: the file is over the 1 MiB limit',
       },
       {
         file: join(dir, 'a/latin1.yaml'),

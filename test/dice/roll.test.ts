@@ -174,16 +174,21 @@ describe('rerolls', () => {
     expect(text('2d6r1kh1', [1, 3, 2])).toBe('2d6r1kh1 = [~1~ 3, 2d] = 3');
   });
 
-  it('r stops after maxRerolls rerolls of one face and never hangs', () => {
+  it('r stops after maxRerolls rerolls of one face and never hangs: the last throw picks among the faces that do not match', () => {
     const result = rollDice('1d6r1', { dice: onesDice });
-    expect(result.total).toBe(1);
+    // A d5 face 1 read as the first face that does not match: 2. Never a 1, as the odds say.
+    expect(result.total).toBe(2);
     const die = pool(result.detail).dice[0]!;
-    expect(die.faces).toHaveLength(DEFAULT_LIMITS.maxRerolls + 1);
+    expect(die.faces).toHaveLength(DEFAULT_LIMITS.maxRerolls + 2);
   });
 
   it('the reroll cap follows the maxRerolls limit', () => {
     const result = rollDice('1d6r1', { dice: onesDice, limits: { maxRerolls: 3 } });
-    expect(pool(result.detail).dice[0]!.faces).toEqual([1, 1, 1, 1]);
+    expect(pool(result.detail).dice[0]!.faces).toEqual([1, 1, 1, 1, 2]);
+    const asked = recordingDice([1, 1, 1, 1, 3]);
+    expect(rollDice('1d10r<4r7', { dice: asked, limits: { maxRerolls: 3 } }).total).toBe(6);
+    // The last throw is of a d6: 4, 5, 6, 8, 9, 10 do not match; its third is 6.
+    expect(asked.asked).toEqual([10, 10, 10, 10, 6]);
   });
 
   it('1d6r<7 rerolls every face: dice/always-matches', () => {

@@ -41,3 +41,11 @@ export function rollsDice(ast: DiceAst): boolean {
   for (const node of nodes(ast)) if (node.kind === 'dice' || node.kind === 'fengshui') return true;
   return false;
 }
+
+/** Every dice term whose count is written as a number (`4294967296d9`), for limit checks. */
+export function literalDiceTerms(ast: DiceAst): Extract<DiceAst, { kind: 'dice' }>[] {
+  const found: Extract<DiceAst, { kind: 'dice' }>[] = [];
+  for (const node of nodes(ast))
+    if (node.kind === 'dice' && node.count.kind === 'number') found.push(node);
+  return found;
+}

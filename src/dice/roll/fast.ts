@@ -141,10 +141,13 @@ export function compileTotal(
  * end. Ties do not matter to the sum, so this equals the explained roll's total.
  */
 function keptSum(count: number, sides: number, keep: KeepModifier): TotalFn {
-  const scratch = new Float64Array(count);
+  // Allocated on the first roll, which comes after the dice limit is checked: allocating here,
+  // at parse time, let 4294967296d9kh8 crash and 1e8 dice take 800 MB before any check.
+  let scratch: Float64Array | undefined;
   const kept = keptCount(keep, count);
   const highest = keep.mode === 'kh' || keep.mode === 'dl';
   return (s) => {
+    scratch ??= new Float64Array(count);
     for (let i = 0; i < count; i++) scratch[i] = s.roll(sides);
     scratch.sort();
     let total = 0;

@@ -3,7 +3,7 @@ import type { DiceLimits } from '../limits.js';
 import type { ComparePoint, DiceModifiers, KeepModifier } from '../notation/ast.js';
 import { matches, matchesAny } from '../notation/compare.js';
 import type { DiceSource } from '../random/source.js';
-import { explodeTrigger } from './faces.js';
+import { countMatchingFaces, explodeTrigger } from './faces.js';
 import type { Die, Outcome } from './tree.js';
 
 /** What one roll shares across all its dice: the source, the limits and the running dice count. */
@@ -59,7 +59,36 @@ function rollFace(
     die.rerolled = true;
     face = throwFace(ctx, sides, die);
   }
+  if (!reroll.once && matchesAny(reroll.when, face) && !ctx.exhausted()) {
+    // The cap bounds the work, but letting the last matching face stand made d100r>=2 give 2
+    // to 100 in a third of rolls while its odds (and its notation) say 1. Rerolling until no
+    // match is uniform over the faces that do not match, so one throw of a die with that many
+    // sides, read as the k-th such face, gives exactly that, in bounded work.
+    face = throwAmongUnmatched(ctx, sides, reroll.when, die);
+  }
   return face;
+}
+
+/** One throw of a die with as many sides as `sides` has faces not matching `points`. */
+function throwAmongUnmatched(
+  ctx: RollContext,
+  sides: number,
+  points: readonly ComparePoint[],
+  die: MutableDie,
+): number {
+  const unmatched = sides - countMatchingFaces(points, sides);
+  const k = ctx.source.roll(unmatched);
+  // The smallest face f with k unmatched faces in 1..f: binary search, since sides may be 2^32.
+  let low = 1;
+  let high = sides;
+  while (low < high) {
+    const mid = low + Math.floor((high - low) / 2);
+    if (mid - countMatchingFaces(points, mid) >= k) high = mid;
+    else low = mid + 1;
+  }
+  die.faces.push(low);
+  die.digits?.push([Math.floor(low / 10) % 10, low % 10]);
+  return low;
 }
 
 function countDie(ctx: RollContext, span: Span): void {

@@ -69,13 +69,23 @@ function renderFace(die: Die, index: number): string {
   return `${digits[0]}0+${digits[1]}`;
 }
 
+/**
+ * A list shows at most this many dice, and a die at most this many of its rerolled faces; the
+ * rest is counted. Without it 10000d4294967296r<4294967296 printed one 12.9 MB line. The total
+ * and the roll tree (`--json`'s detail) keep every die.
+ */
+export const MAX_DICE_SHOWN = 100;
+export const MAX_REROLLS_SHOWN = 3;
+
 /** Built with plain concatenation: this runs once per explained roll. */
 function renderDiceList(dice: readonly Die[]): string {
   let list = '[';
-  for (let i = 0; i < dice.length; i++) {
+  const shown = Math.min(dice.length, MAX_DICE_SHOWN);
+  for (let i = 0; i < shown; i++) {
     if (i > 0) list += ', ';
     list += renderDie(dice[i]!);
   }
+  if (dice.length > shown) list += `, ... ${dice.length - shown} more dice`;
   return `${list}]`;
 }
 
@@ -85,7 +95,9 @@ function renderDie(die: Die): string {
     shown = `${die.value}!!`;
   } else {
     const last = die.faces.length - 1;
-    for (let i = 0; i < last; i++) shown += `~${renderFace(die, i)}~ `;
+    const listed = Math.min(last, MAX_REROLLS_SHOWN);
+    for (let i = 0; i < listed; i++) shown += `~${renderFace(die, i)}~ `;
+    if (last > listed) shown += `~${last - listed} more~ `;
     shown += renderFace(die, last);
     if (die.exploded) shown += '!';
   }

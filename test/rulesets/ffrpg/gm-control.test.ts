@@ -99,7 +99,7 @@ describe('gm-set: current HP and MP', () => {
     rejected(
       encounter,
       { type: 'gm-set', target: 'constructor', resource: 'hp', value: 1 },
-      'gm/unknown-combatant',
+      'command/reserved-name',
     );
   });
 });

@@ -201,11 +201,11 @@ describe('gm-set: current values only, clamped to what the resource holds', () =
     rejected(encounter, set({ resource: 'shards' }), 'gm/missing-key');
     rejected(encounter, set({ resource: 'hp', key: 'x' }), 'gm/unexpected-key');
     rejected(encounter, set({ resource: 'shards', key: 'flare' }), 'gm/unknown-key');
-    rejected(encounter, set({ resource: 'shards', key: 'constructor' }), 'gm/unknown-key');
+    rejected(encounter, set({ resource: 'shards', key: 'constructor' }), 'command/reserved-name');
     rejected(encounter, set({ resource: 'item', key: 'elixir' }), 'gm/unknown-key');
     rejected(encounter, set({ resource: 'ammo', key: 'staff' }), 'gm/unknown-key');
     rejected(encounter, set({ resource: 'hp', target: 'squall' }), 'gm/unknown-combatant');
-    rejected(encounter, set({ resource: 'hp', target: 'constructor' }), 'gm/unknown-combatant');
+    rejected(encounter, set({ resource: 'hp', target: 'constructor' }), 'command/reserved-name');
   });
 });
 

@@ -420,11 +420,11 @@ describe('gm note, views, undo and saves', () => {
     rejected(
       e,
       { type: 'gm-set', target: 'constructor', resource: 'hp', value: 1 },
-      'gm/unknown-combatant',
+      'command/reserved-name',
     );
     rejected(e, { type: 'gm-set', target: 'max', resource: 'sp', value: 1 }, 'gm/unknown-resource');
     rejected(e, { type: 'gm-note', target: 'max', text: '' }, 'gm/no-notes');
-    rejected(e, { type: 'gm-status', target: 'max', status: '__proto__' }, 'gm/unknown-status');
+    rejected(e, { type: 'gm-status', target: 'max', status: '__proto__' }, 'command/reserved-name');
   });
 
   it('moves share one group, so the list shows them as one line; moves are typed by cell', () => {

@@ -79,11 +79,11 @@ describe('gm-set: HP, MP, SP and Potions, current values only', () => {
     const encounter = start();
     begin(encounter);
     rejected(encounter, set('nobody', 'hp', 1), 'gm/unknown-combatant');
-    rejected(encounter, set('constructor', 'hp', 1), 'gm/unknown-combatant');
+    rejected(encounter, set('constructor', 'hp', 1), 'command/reserved-name');
     rejected(encounter, set('keef', 'shots', 1), 'gm/unknown-resource');
     rejected(encounter, set('keef', 'item', 1), 'gm/needs-key');
     rejected(encounter, set('keef', 'item', 1, { key: 'elixir' }), 'gm/unknown-item');
-    rejected(encounter, set('keef', 'item', 1, { key: 'toString' }), 'gm/unknown-item');
+    rejected(encounter, set('keef', 'item', 1, { key: 'toString' }), 'command/reserved-name');
     rejected(encounter, set('keef', 'hp', 1, { key: 'potion' }), 'gm/bad-key');
     run(encounter, { type: 'gm-death', target: 'keef' });
     rejected(encounter, set('keef', 'hp', 50), 'gm/dead');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { err, ok, type Result } from '../engine/index.js';
+import { type EngineError, err, ok, type Result } from '../engine/index.js';
 import { formatPath } from './errors.js';
 import { type ContentKind, type Entity, entityFields } from './kind.js';
 import type { ContentLibrary } from './library.js';
@@ -35,6 +35,29 @@ export interface NamedSheet<T> {
   readonly kind: 'character' | 'monster';
   readonly id: string;
   readonly sheet: Entity<T>;
+}
+
+/**
+ * A mistake in a sheet found while building an encounter from it, as an error naming the
+ * sheet's own file, the path in it and its line.
+ */
+export function sheetMistake(
+  library: ContentLibrary,
+  named: NamedSheet<unknown>,
+  kinds: { readonly character: ContentKind<unknown>; readonly monster: ContentKind<unknown> },
+  path: readonly (string | number)[],
+  message: string,
+): { ok: false; error: EngineError } {
+  const found = library.sourceOf(kinds[named.kind], named.id, path);
+  const where = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+  return {
+    ok: false,
+    error: {
+      code: 'encounter/invalid',
+      message,
+      ...(found === undefined ? {} : { source: { ...found, path: where } }),
+    },
+  };
 }
 
 /**

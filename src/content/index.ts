@@ -19,6 +19,7 @@ export {
   type NamedSheet,
   type SheetChoice,
   sheetById,
+  sheetMistake,
   sheetNamed,
   sidesFrom,
 } from './encounter-sheets.js';

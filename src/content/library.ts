@@ -5,6 +5,8 @@ import type { ContentKind, Entity } from './kind.js';
 export interface LibraryEntry {
   readonly file: string;
   readonly entity: Entity<unknown>;
+  /** The line of a path in the file, when the loader read it (not kept in toJSON). */
+  readonly lineAt?: (path: readonly PropertyKey[]) => number | undefined;
 }
 
 /** The JSON form: kinds (including those with no entities), and entries sorted by kind and id. */
@@ -28,10 +30,11 @@ export class ContentLibrary {
     const sorted = [...entries].sort(
       (a, b) => compareText(a.entity.kind, b.entity.kind) || compareText(a.entity.id, b.entity.id),
     );
-    for (const { file, entity } of sorted) {
+    for (const { file, entity, lineAt } of sorted) {
       const ids = this.byKind.get(entity.kind)!;
       if (ids.has(entity.id)) throw new Error(`duplicate ${entity.kind} "${entity.id}" in library`);
-      ids.set(entity.id, Object.freeze({ file, entity: deepFreeze(entity) }));
+      const entry = lineAt === undefined ? { file, entity } : { file, entity, lineAt };
+      ids.set(entity.id, Object.freeze({ ...entry, entity: deepFreeze(entity) }));
     }
   }
 
@@ -65,8 +68,25 @@ export class ContentLibrary {
     return this.byKind.get(nameOf(kind))?.get(id)?.file;
   }
 
+  /**
+   * Where a field of an entity is: its file and, when the loader kept it, the line. Errors found
+   * when content is put together (an encounter's setup) name the file that holds the mistake.
+   */
+  sourceOf(
+    kind: KindName<unknown>,
+    id: string,
+    path: readonly PropertyKey[],
+  ): { readonly file: string; readonly line?: number } | undefined {
+    const entry = this.byKind.get(nameOf(kind))?.get(id);
+    if (entry === undefined) return undefined;
+    const line = entry.lineAt?.(path);
+    return line === undefined ? { file: entry.file } : { file: entry.file, line };
+  }
+
   toJSON(): ContentLibraryJson {
-    const entries = [...this.byKind.values()].flatMap((ids) => [...ids.values()]);
+    const entries = [...this.byKind.values()]
+      .flatMap((ids) => [...ids.values()])
+      .map(({ file, entity }) => ({ file, entity }));
     return { kinds: this.kinds(), entries };
   }
 }

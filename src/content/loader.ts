@@ -96,7 +96,8 @@ export function loadContentTexts(
     }
     ids.get(check.kind)!.set(check.id, file);
     if (check.entity !== undefined) {
-      loaded.push({ entry: { file, entity: check.entity }, lineAt: parsed.content.lineAt });
+      const { lineAt } = parsed.content;
+      loaded.push({ entry: { file, entity: check.entity, lineAt }, lineAt });
     }
   }
 

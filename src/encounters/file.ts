@@ -143,7 +143,19 @@ export function parseEncounterText(
   const library = load(folders);
   if (!library.ok) return { ok: false, errors: library.errors };
   const setup = system.setupFrom(library.library, spec.data);
-  if (!setup.ok) return { ok: false, errors: [{ file, path: '', message: setup.error.message }] };
+  if (!setup.ok) {
+    const source = setup.error.source;
+    const error: ContentError =
+      source === undefined
+        ? { file, path: '', message: setup.error.message }
+        : {
+            file: source.file,
+            path: source.path,
+            message: `${setup.error.message} (used by ${file})`,
+            ...(source.line === undefined ? {} : { line: source.line }),
+          };
+    return { ok: false, errors: [error] };
+  }
   return {
     ok: true,
     encounter: {

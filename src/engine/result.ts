@@ -17,6 +17,11 @@ export interface EngineError {
    */
   readonly purpose?: string;
   readonly notation?: string;
+  /**
+   * The file (and path and line in it) that holds the mistake, when it is not the one the caller
+   * was reading: a character sheet's error found while building an encounter from it.
+   */
+  readonly source?: { readonly file: string; readonly path: string; readonly line?: number };
 }
 
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {

@@ -109,3 +109,38 @@ describe('encounter files', () => {
     expect(read.ok ? 'ok' : read.errors.map(formatContentError).join('\n')).toBe('ok');
   });
 });
+
+describe('mistakes found while building the setup', () => {
+  it("name the character's own file and the line, not the encounter file", () => {
+    mkdirSync(join(dir, 'sheets'), { recursive: true });
+    const sheet = join(dir, 'sheets', 'sneak.yaml');
+    writeFileSync(
+      sheet,
+      [
+        'format: 1',
+        'kind: ffrpg/character',
+        'id: sneak',
+        'name: Sneak',
+        'level: 1',
+        'attributes: { STR: 5, VIT: 6, AGI: 8, SPD: 8, MAG: 10, SPR: 9 }',
+        'skills:',
+        '  Staves: 30',
+        '  Stelth: 40',
+        'stats: { hp: 58, mp: 40, acc: 30, macc: 62, eva: 16, meva: 18, arm: 4, marm: 10 }',
+        'weapon: rod',
+        '',
+      ].join('\n'),
+    );
+    const encounter = write(
+      'sneaky.yaml',
+      `format: 1\nruleset: ffrpg\ncontent: [sheets]\n${SIDES.replace('character: hiro', 'character: sneak')}`,
+    );
+    const errors = errorsOf(encounter);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(sheet);
+    expect(errors[0]).toContain(':9');
+    expect(errors[0]).toContain('skills.Stelth');
+    expect(errors[0]).toContain('Sneak has Skills no ffrpg/skill defines: Stelth');
+    expect(errors[0]).toContain(`used by ${encounter}`);
+  });
+});

@@ -10,6 +10,7 @@ import {
   idOrInline,
   type NamedSheet,
   sheetById,
+  sheetMistake,
   sidesFrom,
 } from '../../content/index.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
@@ -209,18 +210,24 @@ function combatantFrom(
   const unknownSkills = Object.keys(sheet.skills).filter((name) => !skillNames.has(name));
   if (unknownSkills.length > 0) {
     const known = [...skillNames].sort().join(', ') || 'none';
-    return err(
-      'encounter/invalid',
-      `${where}: ${sheet.name} has Skills no ffrpg/skill defines: ${unknownSkills.join(', ')} (defined: ${known})`,
+    return sheetMistake(
+      library,
+      named,
+      SHEET_KINDS,
+      ['skills', unknownSkills[0]!],
+      `${sheet.name} has Skills no ffrpg/skill defines: ${unknownSkills.join(', ')} (defined: ${known}) (${where})`,
     );
   }
   const job = sheet.job === undefined ? undefined : library.get(jobKind, sheet.job);
   const outside =
     job === undefined ? [] : sheet.abilities.filter((a) => !job.abilitySet.includes(a));
   if (job !== undefined && outside.length > 0) {
-    return err(
-      'encounter/invalid',
-      `${where}: ${sheet.name}'s Job ${job.name} has no ${outside.join(', ')} in its Ability Set (${job.abilitySet.join(', ') || 'empty'})`,
+    return sheetMistake(
+      library,
+      named,
+      SHEET_KINDS,
+      ['abilities', sheet.abilities.indexOf(outside[0]!)],
+      `${sheet.name}'s Job ${job.name} has no ${outside.join(', ')} in its Ability Set (${job.abilitySet.join(', ') || 'empty'}) (${where})`,
     );
   }
   return ok({

@@ -4,6 +4,9 @@ import { randomSeed } from '../index.js';
 import { collectVariable, parseSeed, UsageError, variablesOf } from './input.js';
 import type { Io } from './io.js';
 
+/** At most this much JSON for one roll (the `text` is bounded by the dice engine). */
+export const MAX_JSON_CHARS = 1_000_000;
+
 interface RollFlags {
   seed?: string;
   var?: Record<string, number>;
@@ -38,7 +41,19 @@ export function registerRoll(program: Command, io: Io): void {
       }
       if (flags.json) {
         const extra = flags.dice === undefined ? { seed } : {};
-        io.out(JSON.stringify({ ...result.toJSON(), ...extra }));
+        const json = JSON.stringify({ ...result.toJSON(), ...extra });
+        // A roll of thousands of rerolled dice explains itself in megabytes: past the bound the
+        // per-die tree is left out, and says so, rather than flooding a pipe.
+        io.out(
+          json.length <= MAX_JSON_CHARS
+            ? json
+            : JSON.stringify({
+                ...result.toJSON(),
+                detail: null,
+                detailOmitted: `the explanation of every die is ${json.length} characters, over the ${MAX_JSON_CHARS} printed`,
+                ...extra,
+              }),
+        );
       } else {
         io.out(result.text);
       }

@@ -31,6 +31,23 @@ describe('moogle roll and odds refuse what they cannot do, in one line', () => {
     expect(out).toMatch(/, \.\.\. 9900 more dice\] = 42949672960000$/);
     expect(out).toContain('~98 more~ 4294967296');
   });
+
+  it('roll --json of the same prints a bounded object, saying the per-die tree was left out', async () => {
+    const { status, out } = await run(
+      'roll',
+      '10000d4294967296r<4294967296',
+      '--seed',
+      '1',
+      '--json',
+    );
+    expect(status).toBe(0);
+    expect(out.length).toBeLessThan(10_000);
+    const json = JSON.parse(out);
+    expect(json).toMatchObject({ total: 42949672960000, detail: null, seed: 1 });
+    expect(json.detailOmitted).toMatch(/over the 1000000 printed/);
+    const small = JSON.parse((await run('roll', '3d6', '--seed', '1', '--json')).out);
+    expect(small.detail).not.toBeNull();
+  });
 });
 
 describe('--var', () => {

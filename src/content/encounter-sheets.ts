@@ -49,7 +49,9 @@ export function sheetMistake(
   message: string,
 ): { ok: false; error: EngineError } {
   const found = library.sourceOf(kinds[named.kind], named.id, path);
-  const where = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+  const where = path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`))
+    .join('');
   return {
     ok: false,
     error: {

@@ -21,8 +21,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** Every path to a leaf or a node of a JSON value, so a mutation can land anywhere. */
 function paths(value: Json, at: (string | number)[] = [], out: (string | number)[][] = []) {
   out.push(at);
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...at, i], out));
-  else if (value !== null && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) paths(v, [...at, i], out);
+  } else if (value !== null && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
   return out;
 }

@@ -67,6 +67,9 @@ export function runDemo(io: Io): void {
     '     npx moogle battle examples/zodiac-keef-and-the-ogre.yaml (ZODIAC: Speed Points, ticks)',
   );
   io.out('     npx moogle battle examples/shining-force-gate.yaml       (Shining Force: a grid)');
+  io.out(
+    'In a battle the GM overrules the sheet in any system: gm hp heket -30, gm add goblin to enemies, help gm.',
+  );
 }
 
 /**

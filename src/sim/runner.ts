@@ -1,8 +1,9 @@
 import { SeededDice } from '../dice/index.js';
 import type { CommandBase, EventBase, Result } from '../engine/index.js';
-import type { AnySystem } from '../rulesets/system.js';
-import { type Aggregate, emptyAggregate } from './aggregate.js';
+import type { AnySystem, Brief } from '../rulesets/system.js';
+import { type Aggregate, type CombatantTally, emptyAggregate, emptyTally } from './aggregate.js';
 import { FastDice } from './fast-dice.js';
+import { playersSide } from './players.js';
 import type { Policy } from './policies.js';
 
 function mapDecided(
@@ -35,6 +36,10 @@ export function battleSeeds(seed: string, i: number): { dice: SeededDice; choice
 /**
  * Plays battles straight on the ruleset's decide and evolve: no log, no undo, no explanations.
  * `shouldStop` is asked between battles (Ctrl-C); `progress` is told after each.
+ *
+ * Damage counts only HP actually lost: each blow `damageOf` reports is capped at what its target
+ * had left (the brief after the previous command, less the blows before it in this command) and
+ * the rest is overkill. The brief after every command also tells who was ever out of the fight.
  */
 export function runBattles(
   system: AnySystem,
@@ -46,28 +51,63 @@ export function runBattles(
   const { ruleset } = system;
   const aggregate = emptyAggregate();
   const initial = ruleset.initialState(setup);
-  const names = new Map(system.view(initial).combatants.map((c) => [c.id, c]));
-  for (const c of names.values()) {
-    aggregate.combatants[c.id] = {
-      id: c.id,
-      name: c.name,
-      side: c.side,
-      survived: 0,
-      damageDealt: 0,
-      damageTaken: 0,
-    };
+  const start = system.view(initial);
+  const players = playersSide(setup, start.sides)?.id;
+  // Combatants by slot: typed arrays and a map of ids, not records, in the per-command loop.
+  const slots = new Map<string, number>();
+  const tallies: CombatantTally[] = [];
+  const isPlayer: boolean[] = [];
+  for (const c of start.combatants) {
+    slots.set(c.id, tallies.length);
+    const tally = emptyTally(c);
+    aggregate.combatants[c.id] = tally;
+    tallies.push(tally);
+    isPlayer.push(c.side === players);
   }
+  const playerCount = isPlayer.filter(Boolean).length;
+  const hp = new Float64Array(tallies.length);
+  const everOut = new Uint8Array(tallies.length);
+  // The runner briefs every state a policy is asked about just before, so a policy that briefs
+  // (focus-weakest) reuses it rather than paying twice. The runner itself always briefs afresh.
+  let briefed: unknown;
+  let brief: Brief = system.brief(initial);
+  const startBrief = brief;
+  const seen = Object.create(system) as AnySystem;
+  seen.brief = (state) => (state === briefed ? brief : system.brief(state));
+  // After a command: HP now, who is out, and whether the players are all out at once.
+  let someoneOut = false;
+  let allOut = false;
+  const note = (b: Brief): void => {
+    let playersOut = 0;
+    for (const c of b.combatants) {
+      const k = slots.get(c.id);
+      if (k === undefined) continue;
+      hp[k] = c.hp;
+      if (c.out) {
+        everOut[k] = 1;
+        if (isPlayer[k]) playersOut++;
+      }
+    }
+    if (playersOut > 0) someoneOut = true;
+    if (playerCount > 0 && playersOut === playerCount) allOut = true;
+  };
   for (let i = range.from; i < range.to; i++) {
     if (hooks.shouldStop?.()) break;
     const seeds = battleSeeds(range.seed, i);
     const dice = new FastDice(seeds.dice);
     let state = initial;
+    everOut.fill(0);
+    someoneOut = false;
+    allOut = false;
+    brief = startBrief;
+    briefed = initial;
+    note(brief);
     let commands = 0;
     for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
       if (ruleset.outcome(state).over) break;
       const actions = ruleset.legalActions(state);
       if (actions.length === 0) break;
-      const choice = policy(system, state, actions, seeds.choices);
+      const choice = policy(seen, state, actions, seeds.choices);
       const command = choice.command as CommandBase;
       // resolve (when the ruleset has it) hands back the state too: no second pass of evolve.
       const resolved =
@@ -80,13 +120,26 @@ export function runBattles(
       state = resolved.value.state;
       for (const event of resolved.value.events as readonly EventBase[]) {
         const damage = system.damageOf(event);
-        if (damage !== undefined) {
-          const source = aggregate.combatants[damage.source];
-          const target = aggregate.combatants[damage.target];
-          if (source !== undefined) source.damageDealt += damage.amount;
-          if (target !== undefined) target.damageTaken += damage.amount;
+        if (damage === undefined) continue;
+        const rolled = Math.max(damage.amount, 0);
+        const t = slots.get(damage.target);
+        let lost = rolled;
+        if (t !== undefined) {
+          const left = Math.max(hp[t]!, 0);
+          lost = Math.min(rolled, left);
+          hp[t] = left - lost;
+          tallies[t]!.damageTaken += lost;
+          tallies[t]!.overkillTaken += rolled - lost;
+        }
+        const s = slots.get(damage.source);
+        if (s !== undefined) {
+          tallies[s]!.damageDealt += lost;
+          tallies[s]!.overkillDealt += rolled - lost;
         }
       }
+      brief = system.brief(state);
+      briefed = state;
+      note(brief);
     }
     const outcome = ruleset.outcome(state);
     aggregate.battles++;
@@ -96,9 +149,19 @@ export function runBattles(
     const rounds = system.rounds(state);
     aggregate.roundsSum += rounds;
     aggregate.rounds[rounds] = (aggregate.rounds[rounds] ?? 0) + 1;
-    for (const c of system.brief(state).combatants) {
-      const tally = aggregate.combatants[c.id];
-      if (tally !== undefined && !c.out) tally.survived++;
+    if (someoneOut) aggregate.playersSomeoneOut++;
+    if (allOut) aggregate.playersAllOut++;
+    // Once a battle, the full view: MP and maximum HP are not in the brief.
+    for (const c of system.view(state).combatants) {
+      const k = slots.get(c.id);
+      if (k === undefined) continue;
+      const tally = tallies[k]!;
+      if (!c.out) tally.survived++;
+      if (everOut[k] === 1 || c.out) tally.knockedOut++;
+      tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
+      tally.hpMax += c.maxHp;
+      tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);
+      tally.mpMax += c.maxMp;
     }
     hooks.progress?.(i - range.from + 1);
   }

@@ -5,10 +5,15 @@ import { formatContentErrors } from '../content/index.js';
 import { readEncounterFile } from '../encounters/file.js';
 import { randomSeed } from '../index.js';
 import { SYSTEMS } from '../rulesets/index.js';
-import type { AnySystem } from '../rulesets/system.js';
 import { playersSide } from '../sim/players.js';
 import { DEFAULT_POLICY, POLICIES, type Policy } from '../sim/policies.js';
-import { formatSidePolicies, policyForEncounter } from '../sim/policy-spec.js';
+import {
+  assignPolicies,
+  formatSidePolicies,
+  policyForEncounter,
+  readPolicySpec,
+  sidePolicy,
+} from '../sim/policy-spec.js';
 import { buildReport, renderReport } from '../sim/report.js';
 import { defaultWorkers, MAX_BATTLES, MAX_WORKERS, simulate } from '../sim/sim.js';
 import { ExitStatus, parseSeed, UsageError } from './input.js';
@@ -35,18 +40,24 @@ function whole(text: string, flag: string, min: number, max: number): number {
 }
 
 /**
- * The policy `battle --auto` plays, read from its `--policy` text exactly as `sim` reads it
- * (one name, or `side=name,...` with the encounter's side ids). A bad spec is the user's
- * mistake: a UsageError, so the command exits 2 naming the sides or policies that exist.
+ * The policy `battle --auto --policy <spec>` plays, read exactly as `sim` reads it (one name,
+ * or `side=name,...` with the encounter's side ids). Battle checks its flags before it reads
+ * the encounter, so the policy names are checked now and the side ids when the policy is first
+ * asked to decide, against the encounter it plays. Either mistake is a UsageError: the command
+ * exits 2 naming the policies or the sides that exist.
  */
-export function policyForBattle(
-  system: AnySystem,
-  state: unknown,
-  text: string = DEFAULT_POLICY,
-): Policy {
-  const chosen = policyForEncounter(system, state, text);
-  if (!chosen.ok) throw new UsageError(chosen.error.message);
-  return chosen.value.policy;
+export function policyForBattle(text: string = DEFAULT_POLICY): Policy {
+  const spec = readPolicySpec(text);
+  if (!spec.ok) throw new UsageError(spec.error.message);
+  let chosen: Policy | undefined;
+  return (system, state, actions, random) => {
+    if (chosen === undefined) {
+      const assigned = assignPolicies(spec.value, system.view(state).sides);
+      if (!assigned.ok) throw new UsageError(assigned.error.message);
+      chosen = sidePolicy(system, state, assigned.value);
+    }
+    return chosen(system, state, actions, random);
+  };
 }
 
 export function registerSim(program: Command, io: Io): void {

@@ -18,40 +18,59 @@ function unknownPolicy(name: string): PolicySpecError {
   return { message: `unknown policy '${name}': one of ${Object.keys(POLICIES).join(', ')}` };
 }
 
+/** A spec as written, before it meets an encounter: side ids are not checked yet. */
+export interface PolicySpec {
+  /** The policy for every side not named, when one was given bare. */
+  readonly others: string | undefined;
+  /** `side=policy` pairs in the order given. */
+  readonly named: readonly (readonly [side: string, policy: string])[];
+}
+
 /**
  * Reads `--policy`: one name for every side (`random`), or `side=name` pairs separated by commas
  * (`party=random,enemies=attacker`), where a bare name among them sets the sides not named.
- * Sides named neither way keep the default policy, so naming one side does not oblige a user to
- * look up the ids of all the others. Side ids are the encounter's; a side or policy that does
- * not exist is refused with the list of those that do, rather than being silently ignored.
+ * Policy names are checked here; side ids need the encounter (see assignPolicies), so a
+ * command can refuse a misspelt policy before it reads any file.
  */
-export function parsePolicySpec(
-  text: string,
-  sides: readonly Side[],
-): Result<SidePolicies, PolicySpecError> {
-  const named = new Map<string, string>();
+export function readPolicySpec(text: string): Result<PolicySpec, PolicySpecError> {
+  const named: (readonly [string, string])[] = [];
   let others: string | undefined;
-  const entries = text.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
+  for (const raw of text.split(',')) {
+    const entry = raw.trim();
     if (entry.length === 0) {
       return { ok: false, error: { message: `--policy '${text}' has an empty entry` } };
     }
     const at = entry.indexOf('=');
     const policy = (at < 0 ? entry : entry.slice(at + 1)).trim();
     if (!Object.hasOwn(POLICIES, policy)) return { ok: false, error: unknownPolicy(policy) };
-    if (at < 0) {
-      if (others !== undefined) {
-        return {
-          ok: false,
-          error: {
-            message: `--policy '${text}' names two policies for every side ('${others}' and '${policy}'): give one, and side=policy for the others`,
-          },
-        };
+    if (at >= 0) {
+      const side = entry.slice(0, at).trim();
+      if (named.some(([s]) => s === side)) {
+        return { ok: false, error: { message: `--policy names side '${side}' twice` } };
       }
-      others = policy;
-      continue;
-    }
-    const side = entry.slice(0, at).trim();
+      named.push([side, policy]);
+    } else if (others !== undefined) {
+      return {
+        ok: false,
+        error: {
+          message: `--policy '${text}' names two policies for every side ('${others}' and '${policy}'): give one, and side=policy for the others`,
+        },
+      };
+    } else others = policy;
+  }
+  return { ok: true, value: { others, named } };
+}
+
+/**
+ * Each side's policy. Sides named neither way keep the default policy, so naming one side does
+ * not oblige a user to look up the ids of all the others. A side that is not the encounter's is
+ * refused with the list of those that are, rather than silently ignored.
+ */
+export function assignPolicies(
+  spec: PolicySpec,
+  sides: readonly Side[],
+): Result<SidePolicies, PolicySpecError> {
+  for (const [side] of spec.named) {
     if (!sides.some((s) => s.id === side)) {
       return {
         ok: false,
@@ -60,14 +79,20 @@ export function parsePolicySpec(
         },
       };
     }
-    if (named.has(side)) {
-      return { ok: false, error: { message: `--policy names side '${side}' twice` } };
-    }
-    named.set(side, policy);
   }
+  const named = new Map(spec.named);
   const bySide: Record<string, string> = {};
-  for (const side of sides) bySide[side.id] = named.get(side.id) ?? others ?? DEFAULT_POLICY;
+  for (const side of sides) bySide[side.id] = named.get(side.id) ?? spec.others ?? DEFAULT_POLICY;
   return { ok: true, value: bySide };
+}
+
+/** readPolicySpec and assignPolicies in one: a spec read against an encounter's sides. */
+export function parsePolicySpec(
+  text: string,
+  sides: readonly Side[],
+): Result<SidePolicies, PolicySpecError> {
+  const spec = readPolicySpec(text);
+  return spec.ok ? assignPolicies(spec.value, sides) : spec;
 }
 
 /** The spec in its shortest form: one name when every side has the same policy. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/cli/input.js';
 import type { Io } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { policyForBattle } from '../../src/cli/sim.js';
+import { SeededDice } from '../../src/dice/index.js';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import type { Policy } from '../../src/sim/policies.js';
@@ -217,5 +220,32 @@ describe('moogle sim --policy per side', () => {
     );
     expect(status).toBe(2);
     expect(err).toContain(message);
+  });
+});
+
+describe('policyForBattle: the same --policy for battle --auto', () => {
+  const read = readEncounterFile('examples/ffrpg-wind-cave.yaml', SYSTEMS);
+  if (!read.ok) throw new Error('example does not load');
+  const { system, setup } = read.encounter;
+  const state = system.ruleset.initialState(setup);
+  const actions = system.ruleset.legalActions(state);
+  const random = SeededDice.fromSeed('battle');
+
+  it('refuses an unknown policy at once, before any encounter is read', () => {
+    expect(() => policyForBattle('party=cheat')).toThrow(UsageError);
+    expect(() => policyForBattle('party=cheat')).toThrow("unknown policy 'cheat'");
+  });
+
+  it('refuses an unknown side when it first meets the encounter', () => {
+    const policy = policyForBattle('heroes=random');
+    expect(() => policy(system, state, actions, random)).toThrow(UsageError);
+    expect(() => policy(system, state, actions, random)).toThrow('sides are party, enemies');
+  });
+
+  it('plays a per-side spec, and the default without one', () => {
+    expect(actions).toContain(
+      policyForBattle('party=random,enemies=attacker')(system, state, actions, random),
+    );
+    expect(actions).toContain(policyForBattle()(system, state, actions, random));
   });
 });

@@ -191,13 +191,14 @@ export function runBattles(
     const rounds = system.rounds(state);
     aggregate.roundsSum += rounds;
     aggregate.rounds[rounds] = (aggregate.rounds[rounds] ?? 0) + 1;
-    if (someoneOut) aggregate.playersSomeoneOut++;
-    if (allOut) aggregate.playersAllOut++;
-    // Once a battle, the full view: MP and maximum HP are not in the brief.
+    // Once a battle, the full view: MP and maximum HP are not in the brief. It is also the last
+    // look at who is out, for a battle ended by something other than a blow (a poison tick).
+    let playersOut = 0;
     for (const c of system.view(state).combatants) {
       const k = slots.get(c.id);
       if (k === undefined) continue;
       const tally = tallies[k]!;
+      if (c.out && isPlayer[k]) playersOut++;
       if (!c.out) tally.survived++;
       if (everOut[k] === 1 || c.out) tally.knockedOut++;
       tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
@@ -205,6 +206,8 @@ export function runBattles(
       tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);
       tally.mpMax += c.maxMp;
     }
+    if (someoneOut || playersOut > 0) aggregate.playersSomeoneOut++;
+    if (allOut || (playerCount > 0 && playersOut === playerCount)) aggregate.playersAllOut++;
     hooks.progress?.(i - range.from + 1);
   }
   return aggregate;

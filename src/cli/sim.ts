@@ -5,7 +5,15 @@ import { formatContentErrors } from '../content/index.js';
 import { readEncounterFile } from '../encounters/file.js';
 import { randomSeed } from '../index.js';
 import { SYSTEMS } from '../rulesets/index.js';
-import { DEFAULT_POLICY, POLICIES } from '../sim/policies.js';
+import { playersSide } from '../sim/players.js';
+import { DEFAULT_POLICY, POLICIES, type Policy } from '../sim/policies.js';
+import {
+  assignPolicies,
+  formatSidePolicies,
+  policyForEncounter,
+  readPolicySpec,
+  sidePolicy,
+} from '../sim/policy-spec.js';
 import { buildReport, renderReport } from '../sim/report.js';
 import { defaultWorkers, MAX_BATTLES, MAX_WORKERS, simulate } from '../sim/sim.js';
 import { ExitStatus, parseSeed, UsageError } from './input.js';
@@ -31,6 +39,27 @@ function whole(text: string, flag: string, min: number, max: number): number {
   return Number(text);
 }
 
+/**
+ * The policy `battle --auto --policy <spec>` plays, read exactly as `sim` reads it (one name,
+ * or `side=name,...` with the encounter's side ids). Battle checks its flags before it reads
+ * the encounter, so the policy names are checked now and the side ids when the policy is first
+ * asked to decide, against the encounter it plays. Either mistake is a UsageError: the command
+ * exits 2 naming the policies or the sides that exist.
+ */
+export function policyForBattle(text: string = DEFAULT_POLICY): Policy {
+  const spec = readPolicySpec(text);
+  if (!spec.ok) throw new UsageError(spec.error.message);
+  let chosen: Policy | undefined;
+  return (system, state, actions, random) => {
+    if (chosen === undefined) {
+      const assigned = assignPolicies(spec.value, system.view(state).sides);
+      if (!assigned.ok) throw new UsageError(assigned.error.message);
+      chosen = sidePolicy(system, state, assigned.value);
+    }
+    return chosen(system, state, actions, random);
+  };
+}
+
 export function registerSim(program: Command, io: Io): void {
   program
     .command('sim')
@@ -40,8 +69,8 @@ export function registerSim(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed, for the same result again')
     .option('--workers <w>', 'worker threads (default: one per core)')
     .option(
-      '--policy <name>',
-      `who decides for every side: ${Object.keys(POLICIES).join(', ')}`,
+      '--policy <spec>',
+      `who decides: one of ${Object.keys(POLICIES).join(', ')} for every side, or side=name,... per side`,
       DEFAULT_POLICY,
     )
     .option('--json', 'print one JSON object')
@@ -60,14 +89,15 @@ export function registerSim(program: Command, io: Io): void {
       }
       // The same rule as battle's --seed: '' is refused, not hashed.
       const seed = flags.seed === undefined ? String(randomSeed()) : String(parseSeed(flags.seed));
-      if (!Object.hasOwn(POLICIES, flags.policy)) {
-        throw new UsageError(
-          `unknown policy '${flags.policy}': one of ${Object.keys(POLICIES).join(', ')}`,
-        );
-      }
       const read = readEncounterFile(path, SYSTEMS);
       if (!read.ok) throw new UsageError(formatContentErrors(read.errors).join('\n'));
       const { system, setup } = read.encounter;
+      // Side ids are the encounter's, so the spec is read only once the encounter is.
+      const initial = system.ruleset.initialState(setup);
+      const chosen = policyForEncounter(system, initial, flags.policy);
+      if (!chosen.ok) throw new UsageError(chosen.error.message);
+      const { policies } = chosen.value;
+      const sides = system.view(initial).sides;
       const showProgress = flags.json !== true && process.stderr.isTTY === true;
       const bar = showProgress
         ? new SingleBar({
@@ -102,10 +132,12 @@ export function registerSim(program: Command, io: Io): void {
         const partial = interrupted && aggregate.battles < battles;
         const report = buildReport(aggregate, {
           seed,
-          policy: flags.policy,
+          policy: formatSidePolicies(policies),
+          policies,
+          players: playersSide(setup, sides),
           workers: Math.min(workers, battles),
           interrupted: partial,
-          sides: system.view(system.ruleset.initialState(setup)).sides,
+          sides,
         });
         if (flags.json) io.out(JSON.stringify(report));
         else for (const line of renderReport(report)) io.out(line);

@@ -1,4 +1,6 @@
 import type { Aggregate } from './aggregate.js';
+import type { PlayersSide } from './players.js';
+import type { SidePolicies } from './policy-spec.js';
 
 /** Wilson score interval at 95%: honest near 0% and 100%, where the normal one is not. */
 export function wilson(successes: number, n: number): [number, number] {
@@ -25,16 +27,49 @@ export function medianOf(histogram: Readonly<Record<string, number>>): number {
   return 0;
 }
 
+/** How often something happened, with its 95% Wilson interval. */
+export interface Rate {
+  readonly count: number;
+  readonly rate: number;
+  readonly ci95: [number, number];
+}
+
+/** What a GM asks about the players' side: will someone drop, could they all, what is left. */
+export interface PlayersReport {
+  readonly side: string;
+  readonly name: string;
+  readonly policy: string;
+  /** `marked`: the setup marks the side (party/force); `first`: no side is, so the first one. */
+  readonly chosenBy: 'marked' | 'first';
+  /** At least one of them out of the fight at some point in the battle. */
+  readonly someoneKnockedOut: Rate;
+  /** All of them out of the fight at once. */
+  readonly everyoneKnockedOut: Rate;
+  /** Their HP left at the end over their maximum HP, all of them together. */
+  readonly hpLeft: number;
+  /** The same for MP; null when none of them has MP. */
+  readonly mpLeft: number | null;
+  /** HP they took off the other sides, and they lost, a battle (overkill apart). */
+  readonly meanDamageDealt: number;
+  readonly meanDamageTaken: number;
+  readonly meanOverkillDealt: number;
+  readonly meanOverkillTaken: number;
+}
+
 export interface SimReport {
   readonly battles: number;
   readonly seed: string;
+  /** The policy spec in its shortest form: one name when every side has it. */
   readonly policy: string;
+  /** Each side's policy, by side id. */
+  readonly policies: SidePolicies;
   readonly workers: number;
   readonly interrupted: boolean;
   readonly wins: Record<
     string,
     {
       readonly name: string;
+      readonly policy: string;
       readonly count: number;
       readonly rate: number;
       readonly ci95: [number, number];
@@ -54,7 +89,15 @@ export interface SimReport {
     readonly survival: number;
     readonly meanDamageDealt: number;
     readonly meanDamageTaken: number;
+    /** Battles in which it was out of the fight at some point, over all battles. */
+    readonly knockedOut: number;
+    readonly meanOverkillDealt: number;
+    readonly meanOverkillTaken: number;
+    readonly meanHpLeft: number;
+    readonly meanMpLeft: number;
   }[];
+  /** Null only for an encounter without sides. */
+  readonly players: PlayersReport | null;
 }
 
 export function buildReport(
@@ -62,6 +105,8 @@ export function buildReport(
   context: {
     seed: string;
     policy: string;
+    policies: SidePolicies;
+    players: PlayersSide | undefined;
     workers: number;
     interrupted: boolean;
     sides: readonly { id: string; name: string }[];
@@ -69,15 +114,18 @@ export function buildReport(
 ): SimReport {
   const n = aggregate.battles;
   const per = (x: number): number => (n === 0 ? 0 : x / n);
+  const rate = (count: number): Rate => ({ count, rate: per(count), ci95: wilson(count, n) });
+  const policyOf = (side: string): string => context.policies[side] ?? context.policy;
   const wins: SimReport['wins'] = {};
   for (const side of context.sides) {
     const count = aggregate.wins[side.id] ?? 0;
-    wins[side.id] = { name: side.name, count, rate: per(count), ci95: wilson(count, n) };
+    wins[side.id] = { name: side.name, policy: policyOf(side.id), ...rate(count) };
   }
   return {
     battles: n,
     seed: context.seed,
     policy: context.policy,
+    policies: context.policies,
     workers: context.workers,
     interrupted: context.interrupted,
     wins,
@@ -95,7 +143,62 @@ export function buildReport(
       survival: per(c.survived),
       meanDamageDealt: per(c.damageDealt),
       meanDamageTaken: per(c.damageTaken),
+      knockedOut: per(c.knockedOut),
+      meanOverkillDealt: per(c.overkillDealt),
+      meanOverkillTaken: per(c.overkillTaken),
+      meanHpLeft: per(c.hpLeft),
+      meanMpLeft: per(c.mpLeft),
     })),
+    players: playersReport(aggregate, context, rate, per),
+  };
+}
+
+function playersReport(
+  aggregate: Aggregate,
+  context: {
+    players: PlayersSide | undefined;
+    policies: SidePolicies;
+    policy: string;
+    sides: readonly { id: string; name: string }[];
+  },
+  rate: (count: number) => Rate,
+  per: (x: number) => number,
+): PlayersReport | null {
+  const side = context.players;
+  if (side === undefined) return null;
+  // Ratios of whole-number sums: the same for any split of the battles among workers.
+  let hpLeft = 0;
+  let hpMax = 0;
+  let mpLeft = 0;
+  let mpMax = 0;
+  let dealt = 0;
+  let taken = 0;
+  let overDealt = 0;
+  let overTaken = 0;
+  for (const c of Object.values(aggregate.combatants)) {
+    if (c.side !== side.id) continue;
+    hpLeft += c.hpLeft;
+    hpMax += c.hpMax;
+    mpLeft += c.mpLeft;
+    mpMax += c.mpMax;
+    dealt += c.damageDealt;
+    taken += c.damageTaken;
+    overDealt += c.overkillDealt;
+    overTaken += c.overkillTaken;
+  }
+  return {
+    side: side.id,
+    name: context.sides.find((s) => s.id === side.id)?.name ?? side.id,
+    policy: context.policies[side.id] ?? context.policy,
+    chosenBy: side.marked ? 'marked' : 'first',
+    someoneKnockedOut: rate(aggregate.playersSomeoneOut),
+    everyoneKnockedOut: rate(aggregate.playersAllOut),
+    hpLeft: hpMax === 0 ? 0 : hpLeft / hpMax,
+    mpLeft: mpMax === 0 ? null : mpLeft / mpMax,
+    meanDamageDealt: per(dealt),
+    meanDamageTaken: per(taken),
+    meanOverkillDealt: per(overDealt),
+    meanOverkillTaken: per(overTaken),
   };
 }
 
@@ -108,10 +211,14 @@ export function renderReport(report: SimReport): string[] {
   const lines: string[] = [];
   const head = `${report.battles.toLocaleString('en-US')} battles (seed ${report.seed}, policy ${report.policy}, ${report.workers} worker${report.workers === 1 ? '' : 's'})`;
   lines.push(report.interrupted ? `${head}: interrupted, partial result` : head);
+  // Per side only when the sides differ: the head already names a policy every side shares.
+  const mixed = new Set(Object.values(report.policies)).size > 1;
+  // Two decimals: with many battles the interval is narrower than a tenth of a percent.
+  const fine = (x: number): string => `${(x * 100).toFixed(2)}%`;
   for (const [, w] of Object.entries(report.wins)) {
-    // Two decimals: with many battles the interval is narrower than a tenth of a percent.
-    const fine = (x: number): string => `${(x * 100).toFixed(2)}%`;
-    lines.push(`  ${w.name} win ${fine(w.rate)} (95% CI ${fine(w.ci95[0])} to ${fine(w.ci95[1])})`);
+    lines.push(
+      `  ${w.name} win ${fine(w.rate)} (95% CI ${fine(w.ci95[0])} to ${fine(w.ci95[1])})${mixed ? ` [${w.policy}]` : ''}`,
+    );
   }
   lines.push(
     `  draws ${report.draws}${report.unfinished > 0 ? `, unfinished ${report.unfinished}` : ''}`,
@@ -127,11 +234,28 @@ export function renderReport(report: SimReport): string[] {
       `  ${String(rounds).padStart(4)}  ${pct(count / Math.max(1, report.battles)).padStart(6)}  ${bar}`,
     );
   }
-  lines.push('Combatants: survival, mean damage dealt, mean damage taken');
+  const p = report.players;
+  if (p !== null) {
+    const which = p.chosenBy === 'marked' ? 'the players' : 'the first side, taken as the players';
+    lines.push(`${p.name} (${which}, policy ${p.policy}):`);
+    const ci = (r: Rate): string =>
+      `${fine(r.rate)} (95% CI ${fine(r.ci95[0])} to ${fine(r.ci95[1])})`;
+    lines.push(`  someone knocked out  ${ci(p.someoneKnockedOut)}`);
+    lines.push(`  all knocked out      ${ci(p.everyoneKnockedOut)}`);
+    lines.push(
+      `  left at the end      HP ${pct(p.hpLeft)}${p.mpLeft === null ? '' : `, MP ${pct(p.mpLeft)}`}`,
+    );
+    lines.push(
+      `  a battle             dealt ${p.meanDamageDealt.toFixed(1)} HP (+${p.meanOverkillDealt.toFixed(1)} overkill), lost ${p.meanDamageTaken.toFixed(1)} HP (+${p.meanOverkillTaken.toFixed(1)} overkill)`,
+    );
+  }
+  lines.push(
+    'Combatants: survival, knocked out, mean HP dealt, HP lost, overkill taken, HP left at the end',
+  );
   const width = Math.max(...report.combatants.map((c) => c.name.length), 4);
   for (const c of report.combatants) {
     lines.push(
-      `  ${c.name.padEnd(width)}  ${pct(c.survival).padStart(6)}  ${c.meanDamageDealt.toFixed(1).padStart(8)}  ${c.meanDamageTaken.toFixed(1).padStart(8)}`,
+      `  ${c.name.padEnd(width)}  ${pct(c.survival).padStart(6)}  ${pct(c.knockedOut).padStart(6)}  ${c.meanDamageDealt.toFixed(1).padStart(8)}  ${c.meanDamageTaken.toFixed(1).padStart(8)}  ${c.meanOverkillTaken.toFixed(1).padStart(8)}  ${c.meanHpLeft.toFixed(1).padStart(8)}`,
     );
   }
   return lines;

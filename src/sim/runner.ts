@@ -1,8 +1,9 @@
 import { SeededDice } from '../dice/index.js';
 import type { CommandBase, EventBase, Result } from '../engine/index.js';
-import type { AnySystem } from '../rulesets/system.js';
-import { type Aggregate, emptyAggregate } from './aggregate.js';
+import type { AnySystem, Brief } from '../rulesets/system.js';
+import { type Aggregate, type CombatantTally, emptyAggregate, emptyTally } from './aggregate.js';
 import { FastDice } from './fast-dice.js';
+import { playersSide } from './players.js';
 import type { Policy } from './policies.js';
 
 function mapDecided(
@@ -35,6 +36,15 @@ export function battleSeeds(seed: string, i: number): { dice: SeededDice; choice
 /**
  * Plays battles straight on the ruleset's decide and evolve: no log, no undo, no explanations.
  * `shouldStop` is asked between battles (Ctrl-C); `progress` is told after each.
+ *
+ * Damage counts only HP actually lost: each blow `damageOf` reports is capped at what its target
+ * had left (in the state before the command, less the blows before it in this command) and the
+ * rest is overkill. Briefing every state would cost the hot loop a tenth of its speed, so only a
+ * command that deals damage is briefed after, and the state before it only when a blow may have
+ * gone past what its target had: the target is now at 0 HP or below, or has more HP than its
+ * maximum less the blows (it was healed or revived after them in the same command). Who is out
+ * of the fight is read from those briefs and at the end of the battle, so a combatant felled
+ * without damage (a status, a poison tick) and raised again before the next blow goes unseen.
  */
 export function runBattles(
   system: AnySystem,
@@ -46,30 +56,123 @@ export function runBattles(
   const { ruleset } = system;
   const aggregate = emptyAggregate();
   const initial = ruleset.initialState(setup);
-  const names = new Map(system.view(initial).combatants.map((c) => [c.id, c]));
-  for (const c of names.values()) {
-    aggregate.combatants[c.id] = {
-      id: c.id,
-      name: c.name,
-      side: c.side,
-      survived: 0,
-      damageDealt: 0,
-      damageTaken: 0,
-    };
+  const start = system.view(initial);
+  const players = playersSide(setup, start.sides)?.id;
+  // Combatants by slot: typed arrays and a map of ids, not records, in the per-command loop.
+  const slots = new Map<string, number>();
+  const tallies: CombatantTally[] = [];
+  const isPlayer: boolean[] = [];
+  for (const c of start.combatants) {
+    slots.set(c.id, tallies.length);
+    const tally = emptyTally(c);
+    aggregate.combatants[c.id] = tally;
+    tallies.push(tally);
+    isPlayer.push(c.side === players);
   }
+  const playerCount = isPlayer.filter(Boolean).length;
+  const maxHp = Float64Array.from(start.combatants, (c) => c.maxHp);
+  const hp = new Float64Array(tallies.length);
+  const everOut = new Uint8Array(tallies.length);
+  // The blows of one command, by slot (-1: a combatant not in the encounter at the start).
+  const blowTarget: number[] = [];
+  const blowSource: number[] = [];
+  const blowAmount: number[] = [];
+  const struck = new Float64Array(tallies.length);
+  const left = new Float64Array(tallies.length);
+  // A policy that briefs (focus-weakest) reuses the runner's brief of the state it is asked
+  // about rather than paying twice. The runner itself always briefs afresh.
+  let briefed: unknown;
+  let brief: Brief = system.brief(initial);
+  const startBrief = brief;
+  const seen = Object.create(system) as AnySystem;
+  seen.brief = (state) => (state === briefed ? brief : system.brief(state));
+  // After a command: HP now, who is out, and whether the players are all out at once.
+  let someoneOut = false;
+  let allOut = false;
+  const note = (b: Brief): void => {
+    let playersOut = 0;
+    for (const c of b.combatants) {
+      const k = slots.get(c.id);
+      if (k === undefined) continue;
+      hp[k] = c.hp;
+      if (c.out) {
+        everOut[k] = 1;
+        if (isPlayer[k]) playersOut++;
+      }
+    }
+    if (playersOut > 0) someoneOut = true;
+    if (playerCount > 0 && playersOut === playerCount) allOut = true;
+  };
+  // Kept out of the battle loop, which stays small enough for the engine to inline the rules.
+  const tallyBlows = (before: unknown, after: unknown, events: readonly EventBase[]): void => {
+    let blows = 0;
+    for (const event of events) {
+      const damage = system.damageOf(event);
+      if (damage === undefined) continue;
+      blowTarget[blows] = slots.get(damage.target) ?? -1;
+      blowSource[blows] = slots.get(damage.source) ?? -1;
+      blowAmount[blows] = Math.max(damage.amount, 0);
+      blows++;
+    }
+    if (blows === 0) return;
+    brief = system.brief(after);
+    briefed = after;
+    note(brief);
+    for (let b = 0; b < blows; b++) {
+      const t = blowTarget[b]!;
+      if (t >= 0) struck[t] = struck[t]! + blowAmount[b]!;
+    }
+    let capped = false;
+    for (let b = 0; b < blows; b++) {
+      const t = blowTarget[b]!;
+      if (t >= 0 && (hp[t]! <= 0 || hp[t]! + struck[t]! > maxHp[t]!)) capped = true;
+    }
+    if (capped) {
+      for (const c of system.brief(before).combatants) {
+        const k = slots.get(c.id);
+        if (k !== undefined) left[k] = Math.max(c.hp, 0);
+      }
+    }
+    for (let b = 0; b < blows; b++) {
+      const t = blowTarget[b]!;
+      const s = blowSource[b]!;
+      const rolled = blowAmount[b]!;
+      let lost = rolled;
+      if (t >= 0) {
+        struck[t] = 0;
+        if (capped) {
+          lost = Math.min(rolled, left[t]!);
+          left[t] = left[t]! - lost;
+        }
+        tallies[t]!.damageTaken += lost;
+        tallies[t]!.overkillTaken += rolled - lost;
+      }
+      if (s >= 0) {
+        tallies[s]!.damageDealt += lost;
+        tallies[s]!.overkillDealt += rolled - lost;
+      }
+    }
+  };
   for (let i = range.from; i < range.to; i++) {
     if (hooks.shouldStop?.()) break;
     const seeds = battleSeeds(range.seed, i);
     const dice = new FastDice(seeds.dice);
     let state = initial;
+    everOut.fill(0);
+    someoneOut = false;
+    allOut = false;
+    brief = startBrief;
+    briefed = initial;
+    note(brief);
     let commands = 0;
     for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
       if (ruleset.outcome(state).over) break;
       const actions = ruleset.legalActions(state);
       if (actions.length === 0) break;
-      const choice = policy(system, state, actions, seeds.choices);
+      const choice = policy(seen, state, actions, seeds.choices);
       const command = choice.command as CommandBase;
       // resolve (when the ruleset has it) hands back the state too: no second pass of evolve.
+      const before = state;
       const resolved =
         ruleset.resolve?.(state, command, dice) ??
         mapDecided(ruleset.decide(state, command, dice), state, ruleset.evolve);
@@ -78,15 +181,7 @@ export function runBattles(
           `the policy chose a refused action (${choice.label}): ${resolved.error.message}`,
         );
       state = resolved.value.state;
-      for (const event of resolved.value.events as readonly EventBase[]) {
-        const damage = system.damageOf(event);
-        if (damage !== undefined) {
-          const source = aggregate.combatants[damage.source];
-          const target = aggregate.combatants[damage.target];
-          if (source !== undefined) source.damageDealt += damage.amount;
-          if (target !== undefined) target.damageTaken += damage.amount;
-        }
-      }
+      tallyBlows(before, state, resolved.value.events as readonly EventBase[]);
     }
     const outcome = ruleset.outcome(state);
     aggregate.battles++;
@@ -96,10 +191,23 @@ export function runBattles(
     const rounds = system.rounds(state);
     aggregate.roundsSum += rounds;
     aggregate.rounds[rounds] = (aggregate.rounds[rounds] ?? 0) + 1;
-    for (const c of system.brief(state).combatants) {
-      const tally = aggregate.combatants[c.id];
-      if (tally !== undefined && !c.out) tally.survived++;
+    // Once a battle, the full view: MP and maximum HP are not in the brief. It is also the last
+    // look at who is out, for a battle ended by something other than a blow (a poison tick).
+    let playersOut = 0;
+    for (const c of system.view(state).combatants) {
+      const k = slots.get(c.id);
+      if (k === undefined) continue;
+      const tally = tallies[k]!;
+      if (c.out && isPlayer[k]) playersOut++;
+      if (!c.out) tally.survived++;
+      if (everOut[k] === 1 || c.out) tally.knockedOut++;
+      tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
+      tally.hpMax += c.maxHp;
+      tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);
+      tally.mpMax += c.maxMp;
     }
+    if (someoneOut || playersOut > 0) aggregate.playersSomeoneOut++;
+    if (allOut || (playerCount > 0 && playersOut === playerCount)) aggregate.playersAllOut++;
     hooks.progress?.(i - range.from + 1);
   }
   return aggregate;

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnySystem } from '../rulesets/system.js';
 import { type Aggregate, emptyAggregate, mergeAggregates } from './aggregate.js';
 import { playChunk } from './play-queue.js';
-import { policyNamed } from './policies.js';
+import { policyForEncounter } from './policy-spec.js';
 import { WorkQueue } from './work-queue.js';
 import type { WorkerJob } from './worker.js';
 
@@ -17,6 +17,7 @@ export interface SimOptions {
   readonly battles: number;
   readonly seed: string;
   readonly workers: number;
+  /** A policy spec: one name for every side, or `side=name,...` (see parsePolicySpec). */
   readonly policy: string;
   /** Called now and then with the battles finished so far. */
   readonly onProgress?: (done: number) => void;
@@ -54,8 +55,13 @@ export function defaultWorkers(): number {
  * the same for a seed whatever the number of workers.
  */
 export function simulate(options: SimOptions): SimRun {
-  const policy = policyNamed(options.policy);
-  if (policy === undefined) throw new Error(`unknown policy ${options.policy}`);
+  const chosen = policyForEncounter(
+    options.system,
+    options.system.ruleset.initialState(options.setup),
+    options.policy,
+  );
+  if (!chosen.ok) throw new Error(chosen.error.message);
+  const { policy } = chosen.value;
   const queue = WorkQueue.create(options.battles);
   const helpers = Array.from(
     { length: Math.max(0, options.workers - 1) },

@@ -6,12 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemById } from '../rulesets/index.js';
 import { playQueue } from './play-queue.js';
-import { policyNamed } from './policies.js';
+import { policyForEncounter } from './policy-spec.js';
 import { WorkQueue } from './work-queue.js';
 
 export interface WorkerJob {
   readonly system: string;
   readonly setup: unknown;
+  /** The policy spec as the user gave it (`random`, `party=random,enemies=attacker`). */
   readonly policy: string;
   readonly seed: string;
   readonly battles: number;
@@ -20,11 +21,12 @@ export interface WorkerJob {
 
 const job = workerData as WorkerJob;
 const system = systemById(job.system);
-const policy = policyNamed(job.policy);
-if (system === undefined || policy === undefined || parentPort === null) {
-  throw new Error(
-    `simulation worker started without a known system and policy (${job.system}, ${job.policy})`,
-  );
+if (system === undefined || parentPort === null) {
+  throw new Error(`simulation worker started without a known system (${job.system})`);
 }
+// The spec, read again here: a function cannot cross to a thread, and the same text against
+// the same setup gives the same policy for every side.
+const chosen = policyForEncounter(system, system.ruleset.initialState(job.setup), job.policy);
+if (!chosen.ok) throw new Error(`simulation worker: ${chosen.error.message}`);
 const queue = new WorkQueue(job.shared, job.battles);
-parentPort.postMessage(playQueue(system, job.setup, policy, job.seed, queue));
+parentPort.postMessage(playQueue(system, job.setup, chosen.value.policy, job.seed, queue));

@@ -8,7 +8,7 @@ import { type AnyEncounter, Encounter, loadEncounter } from '../engine/index.js'
 import { randomSeed } from '../index.js';
 import { RULESETS, SYSTEMS } from '../rulesets/index.js';
 import type { AnySystem } from '../rulesets/system.js';
-import { DEFAULT_POLICY, POLICIES, type Policy, policyNamed } from '../sim/policies.js';
+import { DEFAULT_POLICY, POLICIES, type Policy } from '../sim/policies.js';
 import { newAutosavePath, writeAtomically } from './battle/autosave.js';
 import { LineReader } from './battle/lines.js';
 import { eventLines, outcomeLine, stateLines } from './battle/screen.js';
@@ -16,6 +16,7 @@ import { BattleSession, ScriptStopped } from './battle/session.js';
 import { parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
 import { readSaveJson } from './read-save.js';
+import { policyForBattle } from './sim.js';
 
 /** --auto stops here: a policy that never ends a battle must not run forever. */
 export const MAX_AUTO_COMMANDS = 10_000;
@@ -40,7 +41,10 @@ export function registerBattle(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed the dice, to play the same battle again')
     .option('--load <save>', 'resume a save written by the save command')
     .option('--auto', 'let a policy play every side to the end')
-    .option('--policy <name>', `the policy for --auto: ${policies} (default ${DEFAULT_POLICY})`)
+    .option(
+      '--policy <name>',
+      `the policy for --auto: ${policies} (default ${DEFAULT_POLICY}), or one per side: party=random,enemies=attacker`,
+    )
     .option('--dice <mode>', 'manual: ask for every roll (physical dice); auto: roll them', 'auto')
     .option(
       '--autosave <file>',
@@ -59,12 +63,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
     throw new UsageError('--auto rolls every die itself: drop --dice manual');
   }
   if (flags.policy !== undefined && !flags.auto) throw new UsageError('--policy needs --auto');
-  const policy = policyNamed(flags.policy ?? DEFAULT_POLICY);
-  if (policy === undefined) {
-    throw new UsageError(
-      `unknown policy '${flags.policy}': one of ${Object.keys(POLICIES).join(', ')}`,
-    );
-  }
+  const policy = policyForBattle(flags.policy);
   const seed = flags.seed === undefined ? randomSeed() : parseSeed(flags.seed);
 
   const read = readEncounterFile(file, SYSTEMS);

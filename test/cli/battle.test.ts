@@ -366,6 +366,23 @@ describe('moogle battle --auto', () => {
     expect(out.split('\n').at(-1)).toMatch(/^Outcome: (The party won|The Heket won|a draw)\. /);
   });
 
+  it('takes a policy per side, and refuses a side the encounter does not have', async () => {
+    const played = await battle([
+      WIND_CAVE,
+      '--seed',
+      '3',
+      '--auto',
+      '--policy',
+      'party=random,enemies=attacker',
+    ]);
+    expect(played.status).toBe(0);
+    expect(played.out.split('\n').at(-1)).toMatch(/^Outcome: /);
+    const wrong = await battle([WIND_CAVE, '--seed', '3', '--auto', '--policy', 'heroes=random']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.err).toContain('heroes');
+    expect(wrong.err).toContain('party');
+  });
+
   it('is repeatable with the same seed, policy choices included', async () => {
     const a = await battle([WIND_CAVE, '--seed', '5', '--auto', '--policy', 'random']);
     const b = await battle([WIND_CAVE, '--seed', '5', '--auto', '--policy', 'random']);

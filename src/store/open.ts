@@ -89,10 +89,16 @@ async function migrated(
     migrationLockTableName: 'moogle_migration_lock',
   });
   let failure: unknown;
-  try {
-    ({ error: failure } = await migrator.migrateToLatest());
-  } catch (error) {
-    failure = error;
+  // SQLite has no migration lock across connections: when two open a new file at once, one
+  // migrates and the other fails on what the first created. Trying again finds the migrations
+  // run; a real failure fails every time and is reported.
+  for (let attempt = 1; attempt <= (kind === 'sqlite' ? 3 : 1); attempt++) {
+    try {
+      ({ error: failure } = await migrator.migrateToLatest());
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === undefined) break;
   }
   if (failure !== undefined) {
     await feed.close();

@@ -20,12 +20,12 @@ const json: z.ZodType<unknown> = z.unknown();
 const tableExport = z.object({
   format: z.literal('moogle-table'),
   version: z.literal(1),
-  table: z.object({ id, systemId: id, name: z.string().max(200), createdAt: time }),
+  table: z.object({ id, systemId: id, name: z.string().min(1).max(200), createdAt: time }),
   roster: z.array(z.object({ characterId: id, state: json, updatedAt: time })),
   encounters: z.array(
     z.object({
       id,
-      name: z.string().max(200),
+      name: z.string().min(1).max(200),
       ruleset: id,
       setup: json,
       initialDice: diceState,

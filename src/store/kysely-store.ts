@@ -630,8 +630,8 @@ function badId(what: string, value: unknown): Result<never> | undefined {
 }
 
 function badName(value: unknown): Result<never> | undefined {
-  if (typeof value !== 'string' || value.length > STORE_LIMITS.nameLength) {
-    return err('store/bad-name', `a name is at most ${STORE_LIMITS.nameLength} characters`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > STORE_LIMITS.nameLength) {
+    return err('store/bad-name', `a name is 1 to ${STORE_LIMITS.nameLength} characters`);
   }
   return undefined;
 }
@@ -707,5 +707,6 @@ function tokenInfo(row: TokenRow): TokenInfo {
   };
   if (row.role === 'player')
     return { role: 'player', characterId: row.character_id ?? '', ...common };
+  // Only 'gm' grants the GM's rights: a role this version does not know reads as the least.
   return { role: row.role === 'gm' ? 'gm' : 'spectator', ...common };
 }

@@ -1,7 +1,7 @@
 /**
  * Appends entries to one encounter as fast as it can, printing `accepted <seq>` for each only
  * after `appendEntry` resolved ok (committed). The kill test SIGKILLs it at chosen moments.
- * Usage: node --import tsx append-child.ts <location> <encounterId> <firstSeq>
+ * Usage (bundled by the test, or with --import tsx): node append-child.ts <location> <encounterId> <firstSeq>
  */
 import { openStore } from '../../src/store/index.js';
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { Store, StoreKind } from '../../src/store/index.js';
 import { openStore } from '../../src/store/index.js';
@@ -49,4 +51,44 @@ export async function open(location: string): Promise<Store> {
   const opened = await openStore(location);
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.value;
+}
+
+const built = new Map<string, Promise<string>>();
+
+/**
+ * A child script of this folder bundled into one plain JavaScript file (npm packages left
+ * external), so each writer process the kill and race tests start loads in a fraction of the
+ * time `--import tsx` takes to compile the engine on every start. Same source, bundled once per
+ * test file, under node_modules/.cache so its packages resolve.
+ */
+export function bundledChild(name: string): Promise<string> {
+  let script = built.get(name);
+  if (script === undefined) {
+    script = bundle(name);
+    built.set(name, script);
+  }
+  return script;
+}
+
+async function bundle(name: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const outfile = join(
+    root,
+    'node_modules',
+    '.cache',
+    'moogle-store-test',
+    `${name}-${randomUUID()}.mjs`,
+  );
+  await build({
+    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
+  return outfile;
 }

@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshLocation, KINDS, open, stopFallbackPostgres } from './fixtures.js';
+import { bundledChild, freshLocation, KINDS, open, stopFallbackPostgres } from './fixtures.js';
 
 afterAll(stopFallbackPostgres);
 
-const CHILD = fileURLToPath(new URL('./append-child.ts', import.meta.url));
 const DICE = { algorithm: 'xoshiro128**', words: [9, 9, 9, 9] } as const;
 
 /**
@@ -27,18 +25,17 @@ interface Round {
 }
 
 /** Starts the writer at `firstSeq`, kills it with SIGKILL at `moment`, returns what it printed. */
-function killedWriter(
+async function killedWriter(
   location: string,
   encounterId: string,
   firstSeq: number,
   moment: (typeof MOMENTS)[number],
 ): Promise<Round> {
+  const script = await bundledChild('append-child');
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CHILD, location, encounterId, String(firstSeq)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [script, location, encounterId, String(firstSeq)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const accepted: number[] = [];
     let stderr = '';
     child.stderr.on('data', (chunk) => {

@@ -62,6 +62,8 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(twice).toMatchObject({ ok: false, error: { code: 'table/exists' } });
     const bad = await store.createTable({ systemId: '', name: 'x' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'store/bad-id' } });
+    const unnamed = await store.createTable({ systemId: 'ffrpg', name: '' });
+    expect(unnamed).toMatchObject({ ok: false, error: { code: 'store/bad-name' } });
   });
 
   it('puts, replaces, reads and removes roster entries', async () => {

@@ -440,8 +440,14 @@ export class KyselyStore implements Store {
   }
 
   async exportTable(id: string): Promise<Result<TableExport>> {
-    // One read transaction, so the export is one moment of the table even while it is played.
-    const exported = await this.db.transaction().execute(async (tx) => {
+    // One read transaction, so the export is one moment of the table even while it is played:
+    // PostgreSQL's default (read committed) would let each query see a later moment; a SQLite
+    // transaction is one snapshot already.
+    const transaction =
+      this.kind === 'postgres'
+        ? this.db.transaction().setIsolationLevel('repeatable read')
+        : this.db.transaction();
+    const exported = await transaction.execute(async (tx) => {
       const table = await tx
         .selectFrom('moogle_tables')
         .selectAll()

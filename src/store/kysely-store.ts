@@ -1,0 +1,718 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { SeededDiceState } from '../dice/index.js';
+import {
+  effectiveHistory,
+  err,
+  type LogEntry,
+  ok,
+  type Result,
+  SAVE_FORMAT,
+  SAVE_VERSION,
+} from '../engine/index.js';
+import type { ChangeFeed } from './changes.js';
+import { parseTableExport } from './export-format.js';
+import type { StoreDatabase } from './schema.js';
+import { newToken, secretMatches, splitToken } from './tokens.js';
+import type {
+  AppendResult,
+  ChangeListener,
+  CreatedToken,
+  EncounterRecord,
+  EncounterStatus,
+  JsonValue,
+  LoadedEncounter,
+  NewEncounter,
+  NewTable,
+  RosterEntry,
+  Store,
+  StoredEntry,
+  StoreKind,
+  TableExport,
+  TableRecord,
+  TokenGrant,
+  TokenInfo,
+  TokenRole,
+  Unsubscribe,
+} from './types.js';
+
+/** Bounds on what a caller may store, so one bad request cannot fill the disk. */
+export const STORE_LIMITS = {
+  idBytes: 200,
+  nameLength: 200,
+  idempotencyKeyLength: 200,
+  /** One log entry: a command with its events and rolls is a few KiB; a whole save is 32 MiB. */
+  entryBytes: 1024 * 1024,
+  rosterStateBytes: 1024 * 1024,
+  setupBytes: 8 * 1024 * 1024,
+  /** Rows one `entriesSince` returns at most. */
+  pageRows: 10_000,
+} as const;
+
+const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
+
+type Db = Kysely<StoreDatabase>;
+type TableRow = StoreDatabase['moogle_tables'];
+type EncounterRow = StoreDatabase['moogle_encounters'];
+type TokenRow = StoreDatabase['moogle_tokens'];
+type EntryRow = StoreDatabase['moogle_entries'];
+
+/** The one implementation of `Store`: Kysely hides the dialect, so both backends run this code. */
+export class KyselyStore implements Store {
+  constructor(
+    readonly kind: StoreKind,
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  async createTable(table: NewTable): Promise<Result<TableRecord>> {
+    const invalid =
+      badId('system id', table.systemId) ??
+      badName(table.name) ??
+      (table.id === undefined ? undefined : badId('table id', table.id));
+    if (invalid !== undefined) return invalid;
+    const row: TableRow = {
+      id: table.id ?? randomUUID(),
+      system_id: table.systemId,
+      name: table.name,
+      created_at: now(),
+    };
+    try {
+      await this.db.insertInto('moogle_tables').values(row).execute();
+    } catch (error) {
+      if (isConstraintViolation(error)) return err('table/exists', `table ${row.id} exists`);
+      throw error;
+    }
+    return ok(tableRecord(row));
+  }
+
+  async getTable(id: string): Promise<TableRecord | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_tables')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : tableRecord(row);
+  }
+
+  async listTables(): Promise<readonly TableRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_tables')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(tableRecord);
+  }
+
+  async getRoster(tableId: string): Promise<readonly RosterEntry[]> {
+    const rows = await this.db
+      .selectFrom('moogle_roster')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .orderBy('character_id')
+      .execute();
+    return rows.map(rosterEntry);
+  }
+
+  async getRosterEntry(tableId: string, characterId: string): Promise<RosterEntry | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_roster')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .where('character_id', '=', characterId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : rosterEntry(row);
+  }
+
+  async putRosterEntry(
+    tableId: string,
+    characterId: string,
+    state: JsonValue,
+  ): Promise<Result<RosterEntry>> {
+    const invalid = badId('character id', characterId);
+    if (invalid !== undefined) return invalid;
+    const text = jsonText(state, STORE_LIMITS.rosterStateBytes, "the character's state");
+    if (!text.ok) return text;
+    const row = {
+      table_id: tableId,
+      character_id: characterId,
+      state: text.value,
+      updated_at: now(),
+    };
+    try {
+      await this.db
+        .insertInto('moogle_roster')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict
+            .columns(['table_id', 'character_id'])
+            .doUpdateSet({ state: row.state, updated_at: row.updated_at }),
+        )
+        .execute();
+    } catch (error) {
+      if (isConstraintViolation(error)) return err('table/not-found', `no table ${tableId}`);
+      throw error;
+    }
+    return ok(rosterEntry(row));
+  }
+
+  async removeRosterEntry(tableId: string, characterId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('moogle_roster')
+      .where('table_id', '=', tableId)
+      .where('character_id', '=', characterId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  async createEncounter(encounter: NewEncounter): Promise<Result<EncounterRecord>> {
+    const invalid =
+      badName(encounter.name) ??
+      badId('ruleset', encounter.ruleset) ??
+      (encounter.id === undefined ? undefined : badId('encounter id', encounter.id));
+    if (invalid !== undefined) return invalid;
+    const setup = jsonText(encounter.setup, STORE_LIMITS.setupBytes, 'the setup');
+    if (!setup.ok) return setup;
+    const row: EncounterRow = {
+      id: encounter.id ?? randomUUID(),
+      table_id: encounter.tableId,
+      name: encounter.name,
+      ruleset: encounter.ruleset,
+      setup: setup.value,
+      initial_dice: JSON.stringify(encounter.initialDice),
+      status: 'active',
+      created_at: now(),
+    };
+    if (!(await this.getTable(encounter.tableId))) {
+      return err('table/not-found', `no table ${encounter.tableId}`);
+    }
+    try {
+      await this.db.insertInto('moogle_encounters').values(row).execute();
+    } catch (error) {
+      if (isConstraintViolation(error)) {
+        return err('encounter/exists', `encounter ${row.id} exists`);
+      }
+      throw error;
+    }
+    return ok(encounterRecord(row));
+  }
+
+  async getEncounter(id: string): Promise<EncounterRecord | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_encounters')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : encounterRecord(row);
+  }
+
+  async listEncounters(tableId: string): Promise<readonly EncounterRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_encounters')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(encounterRecord);
+  }
+
+  async setEncounterStatus(id: string, status: EncounterStatus): Promise<Result<EncounterRecord>> {
+    if (!STATUSES.includes(status)) {
+      return err('encounter/bad-status', `status is one of ${STATUSES.join(', ')}`);
+    }
+    await this.db.updateTable('moogle_encounters').set({ status }).where('id', '=', id).execute();
+    const record = await this.getEncounter(id);
+    return record === undefined ? err('encounter/not-found', `no encounter ${id}`) : ok(record);
+  }
+
+  async appendEntry(
+    encounterId: string,
+    expectedSeq: number,
+    idempotencyKey: string,
+    entry: LogEntry,
+  ): Promise<AppendResult> {
+    if (!Number.isSafeInteger(expectedSeq) || expectedSeq < 1) {
+      return invalidAppend('the expected number is a whole number, 1 or more');
+    }
+    if (
+      typeof idempotencyKey !== 'string' ||
+      idempotencyKey.length === 0 ||
+      idempotencyKey.length > STORE_LIMITS.idempotencyKeyLength
+    ) {
+      return invalidAppend(
+        `an idempotency key is 1 to ${STORE_LIMITS.idempotencyKeyLength} characters`,
+      );
+    }
+    if (entry?.seq !== expectedSeq) {
+      return invalidAppend(`the entry is numbered ${entry?.seq}, not ${expectedSeq}`);
+    }
+    const text = jsonText(entry, STORE_LIMITS.entryBytes, 'the entry');
+    if (!text.ok) return invalidAppend(text.error.message);
+    const row: EntryRow = {
+      encounter_id: encounterId,
+      seq: expectedSeq,
+      idempotency_key: idempotencyKey,
+      entry: text.value,
+      appended_at: now(),
+    };
+    let inserted = false;
+    try {
+      inserted = await this.insertAfterPrevious(row);
+    } catch (error) {
+      // A racing append took this number or this key first, or the encounter does not exist:
+      // the constraints said no, and what follows finds out which.
+      if (!isConstraintViolation(error)) throw error;
+    }
+    if (inserted) {
+      this.feed.published({ encounterId, seq: expectedSeq });
+      return { ok: true, seq: expectedSeq };
+    }
+    // Only on the losing path: a retried submit is recognised by its key, whatever number it
+    // expected, so the winning path stays one statement.
+    const earlier = await this.db
+      .selectFrom('moogle_entries')
+      .select('seq')
+      .where('encounter_id', '=', encounterId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (earlier !== undefined) return { ok: true, seq: earlier.seq, duplicate: true };
+    if (!(await this.encounterExists(encounterId))) {
+      return { ok: false, code: 'not-found', message: `no encounter ${encounterId}` };
+    }
+    return { ok: false, code: 'stale', current: await this.lastSeq(encounterId) };
+  }
+
+  /**
+   * One statement, so no transaction is held open across a round trip: the row goes in only
+   * when the previous number is there (no gaps); the primary key refuses a number taken.
+   */
+  private async insertAfterPrevious(row: EntryRow): Promise<boolean> {
+    if (row.seq === 1) {
+      await this.db.insertInto('moogle_entries').values(row).execute();
+      return true;
+    }
+    const result = await this.db
+      .insertInto('moogle_entries')
+      .columns(['encounter_id', 'seq', 'idempotency_key', 'entry', 'appended_at'])
+      .expression(
+        this.db
+          .selectNoFrom((eb) => [
+            eb.cast<string>(eb.val(row.encounter_id), 'text').as('encounter_id'),
+            eb.cast<number>(eb.val(row.seq), 'integer').as('seq'),
+            eb.cast<string>(eb.val(row.idempotency_key), 'text').as('idempotency_key'),
+            eb.cast<string>(eb.val(row.entry), 'text').as('entry'),
+            eb.cast<string>(eb.val(row.appended_at), 'text').as('appended_at'),
+          ])
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('moogle_entries')
+                .select('seq')
+                .where('encounter_id', '=', row.encounter_id)
+                .where('seq', '=', row.seq - 1),
+            ),
+          ),
+      )
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  }
+
+  private async encounterExists(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('moogle_encounters')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async entriesSince(
+    encounterId: string,
+    afterSeq: number,
+    limit: number = STORE_LIMITS.pageRows,
+  ): Promise<readonly StoredEntry[]> {
+    const rows = await this.db
+      .selectFrom('moogle_entries')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .where('seq', '>', Number.isFinite(afterSeq) ? Math.floor(afterSeq) : 0)
+      .orderBy('seq')
+      .limit(Math.max(0, Math.min(Math.floor(limit), STORE_LIMITS.pageRows)))
+      .execute();
+    return rows.map(storedEntry);
+  }
+
+  async lastSeq(encounterId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('moogle_entries')
+      .select('seq')
+      .where('encounter_id', '=', encounterId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.seq ?? 0;
+  }
+
+  async loadEncounter(id: string): Promise<Result<LoadedEncounter>> {
+    const record = await this.getEncounter(id);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
+    const rows = await this.db
+      .selectFrom('moogle_entries')
+      .select('entry')
+      .where('encounter_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    const log = rows.map((row) => JSON.parse(row.entry) as LogEntry);
+    // The save's `dice` is derived, as Encounter.save derives it: where the last command in
+    // force left the stream.
+    const dice = effectiveHistory(log).applied.at(-1)?.diceAfter ?? record.initialDice;
+    return ok({
+      record,
+      lastSeq: log.length,
+      saved: {
+        format: SAVE_FORMAT,
+        version: SAVE_VERSION,
+        ruleset: record.ruleset,
+        setup: record.setup,
+        initialDice: record.initialDice,
+        dice,
+        log,
+      },
+    });
+  }
+
+  async createToken(tableId: string, role: TokenRole): Promise<Result<CreatedToken>> {
+    const roleError = badRole(role);
+    if (roleError !== undefined) return roleError;
+    if (!(await this.getTable(tableId))) return err('table/not-found', `no table ${tableId}`);
+    const { tokenId, token, hash } = newToken();
+    const row: TokenRow = {
+      token_id: tokenId,
+      table_id: tableId,
+      hash,
+      role: role.role,
+      character_id: role.role === 'player' ? role.characterId : null,
+      created_at: now(),
+      revoked_at: null,
+    };
+    await this.db.insertInto('moogle_tokens').values(row).execute();
+    return ok({ token, info: tokenInfo(row) });
+  }
+
+  async checkToken(token: string): Promise<Result<TokenGrant>> {
+    const parts = typeof token === 'string' ? splitToken(token) : undefined;
+    if (parts === undefined) return err('token/malformed', 'not a Moogle access token');
+    const row = await this.db
+      .selectFrom('moogle_tokens')
+      .selectAll()
+      .where('token_id', '=', parts.tokenId)
+      .executeTakeFirst();
+    // The comparison runs even for an unknown id, against a hash no secret has, so a miss
+    // takes as long as a wrong secret.
+    const matches = secretMatches(parts.secret, row?.hash ?? UNUSED_HASH);
+    if (row === undefined || !matches) return err('token/unknown', 'this token is not valid');
+    if (row.revoked_at !== null) return err('token/revoked', 'this token was revoked');
+    const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
+    return ok({ ...role, tokenId, tableId });
+  }
+
+  async revokeToken(tokenId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('moogle_tokens')
+      .set({ revoked_at: now() })
+      .where('token_id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async listTokens(tableId: string): Promise<readonly TokenInfo[]> {
+    const rows = await this.db
+      .selectFrom('moogle_tokens')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .orderBy('created_at')
+      .orderBy('token_id')
+      .execute();
+    return rows.map(tokenInfo);
+  }
+
+  async exportTable(id: string): Promise<Result<TableExport>> {
+    // One read transaction, so the export is one moment of the table even while it is played:
+    // PostgreSQL's default (read committed) would let each query see a later moment; a SQLite
+    // transaction is one snapshot already.
+    const transaction =
+      this.kind === 'postgres'
+        ? this.db.transaction().setIsolationLevel('repeatable read')
+        : this.db.transaction();
+    const exported = await transaction.execute(async (tx) => {
+      const table = await tx
+        .selectFrom('moogle_tables')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (table === undefined) return undefined;
+      const roster = await tx
+        .selectFrom('moogle_roster')
+        .selectAll()
+        .where('table_id', '=', id)
+        .orderBy('character_id')
+        .execute();
+      const encounters = await tx
+        .selectFrom('moogle_encounters')
+        .selectAll()
+        .where('table_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const entries = await tx
+        .selectFrom('moogle_entries')
+        .innerJoin('moogle_encounters', 'moogle_encounters.id', 'moogle_entries.encounter_id')
+        .selectAll('moogle_entries')
+        .where('moogle_encounters.table_id', '=', id)
+        .orderBy('moogle_entries.encounter_id')
+        .orderBy('moogle_entries.seq')
+        .execute();
+      const tokens = await tx
+        .selectFrom('moogle_tokens')
+        .selectAll()
+        .where('table_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('token_id')
+        .execute();
+      return { table, roster, encounters, entries, tokens };
+    });
+    if (exported === undefined) return err('table/not-found', `no table ${id}`);
+    const byEncounter = new Map<string, StoredEntry[]>();
+    for (const row of exported.entries) {
+      const list = byEncounter.get(row.encounter_id) ?? [];
+      list.push(storedEntry(row));
+      byEncounter.set(row.encounter_id, list);
+    }
+    return ok({
+      format: 'moogle-table',
+      version: 1,
+      table: tableRecord(exported.table),
+      roster: exported.roster.map((row) => {
+        const { tableId: _, ...entry } = rosterEntry(row);
+        return entry;
+      }),
+      encounters: exported.encounters.map((row) => {
+        const { tableId: _, ...record } = encounterRecord(row);
+        return { ...record, entries: byEncounter.get(row.id) ?? [] };
+      }),
+      tokens: exported.tokens.map((row) => {
+        const { tableId: _, ...info } = tokenInfo(row);
+        return { ...info, hash: row.hash };
+      }),
+    });
+  }
+
+  async importTable(input: unknown): Promise<Result<TableRecord>> {
+    const parsed = parseTableExport(input);
+    if (!parsed.ok) return parsed;
+    const data = parsed.value;
+    const tableId = data.table.id;
+    if (await this.getTable(tableId)) return err('table/exists', `table ${tableId} exists`);
+    try {
+      await this.db.transaction().execute((tx) => writeExport(tx, data));
+    } catch (error) {
+      if (isConstraintViolation(error)) {
+        return err(
+          'import/conflict',
+          `table ${tableId}, one of its encounters or one of its tokens is already in this store`,
+        );
+      }
+      throw error;
+    }
+    for (const encounter of data.encounters) {
+      for (const row of encounter.entries) {
+        this.feed.published({ encounterId: encounter.id, seq: row.seq });
+      }
+    }
+    return ok(data.table);
+  }
+
+  subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe> {
+    return this.feed.subscribe(encounterId, listener);
+  }
+
+  async close(): Promise<void> {
+    await this.feed.close();
+    await this.db.destroy();
+  }
+}
+
+/** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound on parameters. */
+const INSERT_BATCH = 200;
+
+async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): Promise<void> {
+  const tableId = data.table.id;
+  await tx
+    .insertInto('moogle_tables')
+    .values({
+      id: tableId,
+      system_id: data.table.systemId,
+      name: data.table.name,
+      created_at: data.table.createdAt,
+    })
+    .execute();
+  const roster = data.roster.map((entry) => ({
+    table_id: tableId,
+    character_id: entry.characterId,
+    state: JSON.stringify(entry.state),
+    updated_at: entry.updatedAt,
+  }));
+  for (const batch of batches(roster)) await tx.insertInto('moogle_roster').values(batch).execute();
+  for (const encounter of data.encounters) {
+    await tx
+      .insertInto('moogle_encounters')
+      .values({
+        id: encounter.id,
+        table_id: tableId,
+        name: encounter.name,
+        ruleset: encounter.ruleset,
+        setup: JSON.stringify(encounter.setup),
+        initial_dice: JSON.stringify(encounter.initialDice),
+        status: encounter.status,
+        created_at: encounter.createdAt,
+      })
+      .execute();
+    const entries = encounter.entries.map((row) => ({
+      encounter_id: encounter.id,
+      seq: row.seq,
+      idempotency_key: row.idempotencyKey,
+      entry: JSON.stringify(row.entry),
+      appended_at: row.appendedAt,
+    }));
+    for (const batch of batches(entries)) {
+      await tx.insertInto('moogle_entries').values(batch).execute();
+    }
+  }
+  const tokens = data.tokens.map((token) => ({
+    token_id: token.tokenId,
+    table_id: tableId,
+    hash: token.hash,
+    role: token.role,
+    character_id: token.role === 'player' ? token.characterId : null,
+    created_at: token.createdAt,
+    revoked_at: token.revokedAt,
+  }));
+  for (const batch of batches(tokens)) await tx.insertInto('moogle_tokens').values(batch).execute();
+}
+
+function* batches<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) yield rows.slice(i, i + INSERT_BATCH);
+}
+
+/** A SHA-256 no secret hashes to in practice, compared against when a token id is unknown. */
+const UNUSED_HASH = '0'.repeat(64);
+
+/**
+ * A unique, primary-key or foreign-key refusal from either database: the outcome a caller
+ * caused (a taken number, a reused key, a missing parent), told apart from real failures.
+ */
+function isConstraintViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505' || code === '23503';
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function invalidAppend(message: string): AppendResult {
+  return { ok: false, code: 'invalid', message };
+}
+
+function badId(what: string, value: unknown): Result<never> | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > STORE_LIMITS.idBytes) {
+    return err('store/bad-id', `a ${what} is 1 to ${STORE_LIMITS.idBytes} characters`);
+  }
+  return undefined;
+}
+
+function badName(value: unknown): Result<never> | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > STORE_LIMITS.nameLength) {
+    return err('store/bad-name', `a name is 1 to ${STORE_LIMITS.nameLength} characters`);
+  }
+  return undefined;
+}
+
+function badRole(role: TokenRole): Result<never> | undefined {
+  switch (role?.role) {
+    case 'gm':
+    case 'spectator':
+      return undefined;
+    case 'player':
+      return badId('character id', role.characterId);
+    default:
+      return err('token/bad-role', 'a role is gm, player (with a character id) or spectator');
+  }
+}
+
+/** JSON text of a value within a size, or why not (a cycle, a BigInt, too large). */
+function jsonText(value: unknown, maxBytes: number, what: string): Result<string> {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    return err('store/not-json', `${what} is not plain JSON: ${(error as Error).message}`);
+  }
+  if (text === undefined) return err('store/not-json', `${what} is not plain JSON`);
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
+    return err('store/too-large', `${what} is over ${maxBytes} bytes as JSON`);
+  }
+  return ok(text);
+}
+
+function tableRecord(row: TableRow): TableRecord {
+  return { id: row.id, systemId: row.system_id, name: row.name, createdAt: row.created_at };
+}
+
+function rosterEntry(row: StoreDatabase['moogle_roster']): RosterEntry {
+  return {
+    tableId: row.table_id,
+    characterId: row.character_id,
+    state: JSON.parse(row.state) as JsonValue,
+    updatedAt: row.updated_at,
+  };
+}
+
+function encounterRecord(row: EncounterRow): EncounterRecord {
+  return {
+    id: row.id,
+    tableId: row.table_id,
+    name: row.name,
+    ruleset: row.ruleset,
+    setup: JSON.parse(row.setup) as unknown,
+    initialDice: JSON.parse(row.initial_dice) as SeededDiceState,
+    status: row.status as EncounterStatus,
+    createdAt: row.created_at,
+  };
+}
+
+function storedEntry(row: EntryRow): StoredEntry {
+  return {
+    seq: row.seq,
+    idempotencyKey: row.idempotency_key,
+    entry: JSON.parse(row.entry) as LogEntry,
+    appendedAt: row.appended_at,
+  };
+}
+
+function tokenInfo(row: TokenRow): TokenInfo {
+  const common = {
+    tokenId: row.token_id,
+    tableId: row.table_id,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+  if (row.role === 'player')
+    return { role: 'player', characterId: row.character_id ?? '', ...common };
+  // Only 'gm' grants the GM's rights: a role this version does not know reads as the least.
+  return { role: row.role === 'gm' ? 'gm' : 'spectator', ...common };
+}

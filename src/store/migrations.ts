@@ -1,0 +1,105 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import type { StoreKind } from './types.js';
+
+/** The channel PostgreSQL notifies on for every appended entry (see `changes.ts`). */
+export const ENTRY_CHANNEL = 'moogle_entry_appended';
+
+/**
+ * Versioned migrations, run in order at open. Never edit one that has shipped: add the next.
+ * Names sort in the order they run. `Kysely<unknown>` because a migration must not depend on
+ * today's schema type, which describes the end state.
+ */
+function migrations(kind: StoreKind): Record<string, Migration> {
+  return {
+    '0001-tables-roster-encounters-entries-tokens': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('moogle_tables')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('system_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('moogle_roster')
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('character_id', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_roster_pk', ['table_id', 'character_id'])
+          .execute();
+        await db.schema
+          .createTable('moogle_encounters')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('ruleset', 'text', (c) => c.notNull())
+          .addColumn('setup', 'text', (c) => c.notNull())
+          .addColumn('initial_dice', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('moogle_encounters_by_table')
+          .on('moogle_encounters')
+          .columns(['table_id', 'created_at'])
+          .execute();
+        // The log. The primary key makes two rows with one number impossible, whoever writes
+        // them; the unique key makes a retried submit land once.
+        await db.schema
+          .createTable('moogle_entries')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('seq', 'integer', (c) => c.notNull().check(sql`seq >= 1`))
+          .addColumn('idempotency_key', 'text', (c) => c.notNull())
+          .addColumn('entry', 'text', (c) => c.notNull())
+          .addColumn('appended_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_entries_pk', ['encounter_id', 'seq'])
+          .addUniqueConstraint('moogle_entries_idempotency', ['encounter_id', 'idempotency_key'])
+          .execute();
+        await db.schema
+          .createTable('moogle_tokens')
+          .addColumn('token_id', 'text', (c) => c.primaryKey())
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('character_id', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('revoked_at', 'text')
+          .execute();
+        await db.schema
+          .createIndex('moogle_tokens_by_table')
+          .on('moogle_tokens')
+          .column('table_id')
+          .execute();
+        if (kind === 'postgres') {
+          // A trigger, not a NOTIFY sent by the appending code: it is part of the inserting
+          // transaction, so a notification goes out exactly when a row commits (and never for
+          // one rolled back), whichever process or tool inserted it.
+          await sql`
+            CREATE FUNCTION moogle_notify_entry() RETURNS trigger AS $$
+            BEGIN
+              PERFORM pg_notify(${sql.lit(ENTRY_CHANNEL)},
+                json_build_object('e', NEW.encounter_id, 's', NEW.seq)::text);
+              RETURN NULL;
+            END;
+            $$ LANGUAGE plpgsql`.execute(db);
+          await sql`
+            CREATE TRIGGER moogle_entries_notify AFTER INSERT ON moogle_entries
+            FOR EACH ROW EXECUTE FUNCTION moogle_notify_entry()`.execute(db);
+        }
+      },
+    },
+  };
+}
+
+export function migrationProvider(kind: StoreKind): MigrationProvider {
+  return { getMigrations: async () => migrations(kind) };
+}

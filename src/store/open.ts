@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { err, ok, type Result } from '../engine/index.js';
+import { type ChangeFeed, inProcessFeed, postgresFeed } from './changes.js';
+import { KyselyStore } from './kysely-store.js';
+import { migrationProvider } from './migrations.js';
+import type { StoreDatabase } from './schema.js';
+import type { Store, StoreKind } from './types.js';
+
+/** Where `moogle serve` keeps everything when given no `--db`. */
+export const DEFAULT_SQLITE_PATH = './moogle-data/moogle.db';
+
+export interface OpenStoreOptions {
+  /**
+   * SQLite only. `full` (the default) syncs the write-ahead log at every commit, so an accepted
+   * entry survives a power cut as well as a killed process; `normal` survives a killed process
+   * (the log is in the operating system's cache) but may lose the last commits on a power cut.
+   */
+  readonly sqliteSynchronous?: 'full' | 'normal';
+  /** PostgreSQL only: connections in the pool (default 10). */
+  readonly postgresPoolSize?: number;
+}
+
+/**
+ * Opens the store at `location`: a `postgres://` or `postgresql://` URL, or a SQLite file path
+ * (its folder is created). Runs any migrations not yet run, so the schema is current before
+ * anything else happens. A location that cannot be opened is an error value, not a throw.
+ */
+export async function openStore(
+  location: string = DEFAULT_SQLITE_PATH,
+  options: OpenStoreOptions = {},
+): Promise<Result<Store>> {
+  if (typeof location !== 'string' || location.trim() === '') {
+    return err('store/bad-location', 'the store is a SQLite file path or a postgres:// URL');
+  }
+  const isPostgres = /^postgres(ql)?:\/\//i.test(location);
+  if (isPostgres) return openPostgres(location, options);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    return err(
+      'store/bad-location',
+      `only postgres:// URLs or file paths are stores: ${redact(location)}`,
+    );
+  }
+  return openSqlite(location, options);
+}
+
+async function openSqlite(path: string, options: OpenStoreOptions): Promise<Result<Store>> {
+  const file = resolve(path);
+  let database: Database.Database;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    database = new Database(file);
+    // WAL: readers never block the writer, and a commit is one append to the log.
+    const mode = database.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw new Error(`journal mode is ${String(mode)}, not wal`);
+    database.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    // SQLite checks foreign keys only when asked, per connection.
+    database.pragma('foreign_keys = ON');
+    // Another connection on the file (a second store, an export) waits instead of failing.
+    database.pragma('busy_timeout = 5000');
+  } catch (error) {
+    return err('store/cannot-open', `cannot open SQLite file ${file}: ${(error as Error).message}`);
+  }
+  const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database }) });
+  return migrated('sqlite', db, inProcessFeed(file), file);
+}
+
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<Result<Store>> {
+  const pool = new pg.Pool({ connectionString: url, max: options.postgresPoolSize ?? 10 });
+  // An idle pooled connection that the server drops reports here; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return migrated('postgres', db, postgresFeed(url), redact(url));
+}
+
+async function migrated(
+  kind: StoreKind,
+  db: Kysely<StoreDatabase>,
+  feed: ChangeFeed,
+  where: string,
+): Promise<Result<Store>> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(kind),
+    migrationTableName: 'moogle_migration',
+    migrationLockTableName: 'moogle_migration_lock',
+  });
+  let failure: unknown;
+  // SQLite has no migration lock across connections: when two open a new file at once, one
+  // migrates and the other fails on what the first created. Trying again finds the migrations
+  // run; a real failure fails every time and is reported.
+  for (let attempt = 1; attempt <= (kind === 'sqlite' ? 3 : 1); attempt++) {
+    try {
+      ({ error: failure } = await migrator.migrateToLatest());
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === undefined) break;
+  }
+  if (failure !== undefined) {
+    await feed.close();
+    await db.destroy().catch(() => {});
+    const message = failure instanceof Error ? failure.message : String(failure);
+    // Kysely refuses a database whose run migrations it does not know: a newer Moogle's.
+    const code = /corrupted migrations/i.test(message) ? 'store/newer-schema' : 'store/cannot-open';
+    return err(code, `cannot open the store at ${where}: ${message}`);
+  }
+  return ok(new KyselyStore(kind, db, feed));
+}
+
+/** A URL as it may be printed: without its password. */
+function redact(url: string): string {
+  return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
+}

@@ -1,0 +1,47 @@
+/**
+ * The tables as Kysely sees them. JSON is kept as text in both dialects (not PostgreSQL's
+ * jsonb, which reorders keys and drops duplicates), so what is read back is byte for byte what
+ * was written and an export round-trips exactly between SQLite and PostgreSQL. Times are ISO
+ * 8601 text for the same reason.
+ */
+export interface StoreDatabase {
+  moogle_tables: {
+    id: string;
+    system_id: string;
+    name: string;
+    created_at: string;
+  };
+  moogle_roster: {
+    table_id: string;
+    character_id: string;
+    state: string;
+    updated_at: string;
+  };
+  moogle_encounters: {
+    id: string;
+    table_id: string;
+    name: string;
+    ruleset: string;
+    setup: string;
+    initial_dice: string;
+    status: string;
+    created_at: string;
+  };
+  moogle_entries: {
+    encounter_id: string;
+    seq: number;
+    idempotency_key: string;
+    entry: string;
+    appended_at: string;
+  };
+  moogle_tokens: {
+    token_id: string;
+    table_id: string;
+    /** SHA-256 of the secret part, hex. */
+    hash: string;
+    role: string;
+    character_id: string | null;
+    created_at: string;
+    revoked_at: string | null;
+  };
+}

@@ -1,0 +1,43 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Access tokens are `<tokenId>.<secret>`. The id (72 random bits) is public and finds the row;
+ * the secret (256 random bits) is stored only as its SHA-256 and compared in constant time, so
+ * neither a stolen database nor response timing gives a working token. A plain hash lookup would
+ * need no comparison at all, but splitting lets a GM list and revoke tokens by id without the
+ * secret ever being kept.
+ */
+const ID_BYTES = 9;
+const SECRET_BYTES = 32;
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{43})$/;
+
+export interface NewTokenParts {
+  readonly tokenId: string;
+  readonly token: string;
+  readonly hash: string;
+}
+
+export function newToken(): NewTokenParts {
+  const tokenId = randomBytes(ID_BYTES).toString('base64url');
+  const secret = randomBytes(SECRET_BYTES).toString('base64url');
+  return { tokenId, token: `${tokenId}.${secret}`, hash: hashSecret(secret) };
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** The two parts of a well-formed token, or undefined: nothing else reaches the database. */
+export function splitToken(token: string): { tokenId: string; secret: string } | undefined {
+  const match = TOKEN_SHAPE.exec(token);
+  if (match === null) return undefined;
+  return { tokenId: match[1]!, secret: match[2]! };
+}
+
+/** Whether `secret` hashes to `storedHash`, taking the same time wherever they differ. */
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  // Both are SHA-256 digests, so equal lengths unless the row is damaged.
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}

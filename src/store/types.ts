@@ -1,0 +1,230 @@
+import type { SeededDiceState } from '../dice/index.js';
+import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
+
+/**
+ * The storage layer of the table server: tables, their rosters, their encounters with an
+ * append-only log, and access tokens, in SQLite or PostgreSQL behind one interface. It stores
+ * what the engine produces and never interprets a rule.
+ */
+
+/** Plain JSON, as stored: what a roster entry's state may be. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
+
+/** A campaign in one system. */
+export interface TableRecord {
+  readonly id: string;
+  /** A `GameSystem` id (`ffrpg`, `ffviii`, ...); the store does not check it. */
+  readonly systemId: string;
+  readonly name: string;
+  /** ISO 8601, UTC. */
+  readonly createdAt: string;
+}
+
+export interface NewTable {
+  readonly systemId: string;
+  readonly name: string;
+  /** Given by an import or a test; a random UUID otherwise. */
+  readonly id?: string;
+}
+
+/** One character of a table's party and the state it carries between fights. */
+export interface RosterEntry {
+  readonly tableId: string;
+  readonly characterId: string;
+  readonly state: JsonValue;
+  readonly updatedAt: string;
+}
+
+/** Whether an encounter is still being played; the store does not interpret it further. */
+export type EncounterStatus = 'active' | 'finished' | 'abandoned';
+
+export interface EncounterRecord {
+  readonly id: string;
+  readonly tableId: string;
+  readonly name: string;
+  /** The engine ruleset id, needed to rebuild the encounter. */
+  readonly ruleset: string;
+  /** The ruleset's setup, as `Encounter.setup` holds it (plain JSON). */
+  readonly setup: unknown;
+  /** The seeded dice stream before the first command. */
+  readonly initialDice: SeededDiceState;
+  readonly status: EncounterStatus;
+  readonly createdAt: string;
+}
+
+export interface NewEncounter {
+  readonly tableId: string;
+  readonly name: string;
+  readonly ruleset: string;
+  readonly setup: unknown;
+  readonly initialDice: SeededDiceState;
+  readonly id?: string;
+}
+
+/** One row of an encounter's log. */
+export interface StoredEntry {
+  readonly seq: number;
+  readonly idempotencyKey: string;
+  /** The engine's entry; its own `seq` equals the row's. */
+  readonly entry: LogEntry;
+  readonly appendedAt: string;
+}
+
+/**
+ * What an append did. `stale`: the log has moved on (or the expected number skips ahead), so
+ * nothing was written; `current` is the last number in the log (0 when empty). `duplicate`:
+ * this idempotency key was already appended, as `seq`; nothing new was written.
+ */
+export type AppendResult =
+  | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
+  | { readonly ok: true; readonly seq: number; readonly duplicate: true }
+  | { readonly ok: false; readonly code: 'stale'; readonly current: number }
+  | {
+      readonly ok: false;
+      readonly code: 'not-found' | 'invalid';
+      readonly message: string;
+    };
+
+/** An encounter as stored, and the save the engine rebuilds it from (`loadEncounter`). */
+export interface LoadedEncounter {
+  readonly record: EncounterRecord;
+  readonly saved: SavedEncounter;
+  /** The last entry's number: what the next append expects plus one. */
+  readonly lastSeq: number;
+}
+
+/** Who a token lets in. */
+export type TokenRole =
+  | { readonly role: 'gm' }
+  | { readonly role: 'player'; readonly characterId: string }
+  | { readonly role: 'spectator' };
+
+/** A token as listed: never the secret, which is shown once when created. */
+export type TokenInfo = TokenRole & {
+  /** Public: names the token to revoke it; the first part of the token itself. */
+  readonly tokenId: string;
+  readonly tableId: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+};
+
+export interface CreatedToken {
+  /** The secret to put in a link; stored only as a hash, so it cannot be shown again. */
+  readonly token: string;
+  readonly info: TokenInfo;
+}
+
+/** What a valid token grants. */
+export type TokenGrant = TokenRole & { readonly tokenId: string; readonly tableId: string };
+
+/** A change notification: entry `seq` was appended to encounter `encounterId`, by any process. */
+export interface EntryAppended {
+  readonly encounterId: string;
+  readonly seq: number;
+}
+
+/**
+ * Called for each append. Notifications can arrive out of order and, after a lost connection,
+ * be missed (`resync` is then called): the listener reads rows with `entriesSince` from the
+ * last number it has, never trusting the notification to carry the data.
+ */
+export interface ChangeListener {
+  readonly appended: (change: EntryAppended) => void;
+  /** Notifications may have been missed (the listening connection was lost and restored). */
+  readonly resync?: () => void;
+}
+
+export type Unsubscribe = () => void;
+
+/** Which backend a store is on. */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** `Omit` that keeps a union a union, so a token's role still tells its fields apart. */
+export type WithoutTableId<T> = T extends unknown ? Omit<T, 'tableId'> : never;
+
+/** A whole table, for backup and for moving between stores: `exportTable` / `importTable`. */
+export interface TableExport {
+  readonly format: 'moogle-table';
+  readonly version: 1;
+  readonly table: TableRecord;
+  readonly roster: readonly Omit<RosterEntry, 'tableId'>[];
+  readonly encounters: readonly (Omit<EncounterRecord, 'tableId'> & {
+    readonly entries: readonly StoredEntry[];
+  })[];
+  /** Hashes only, so a restored table keeps its links working without any secret in the file. */
+  readonly tokens: readonly (WithoutTableId<TokenInfo> & { readonly hash: string })[];
+}
+
+export interface Store {
+  readonly kind: StoreKind;
+
+  createTable(table: NewTable): Promise<Result<TableRecord>>;
+  getTable(id: string): Promise<TableRecord | undefined>;
+  /** Oldest first. */
+  listTables(): Promise<readonly TableRecord[]>;
+
+  getRoster(tableId: string): Promise<readonly RosterEntry[]>;
+  getRosterEntry(tableId: string, characterId: string): Promise<RosterEntry | undefined>;
+  /** Creates or replaces a character's lasting state. */
+  putRosterEntry(
+    tableId: string,
+    characterId: string,
+    state: JsonValue,
+  ): Promise<Result<RosterEntry>>;
+  removeRosterEntry(tableId: string, characterId: string): Promise<boolean>;
+
+  createEncounter(encounter: NewEncounter): Promise<Result<EncounterRecord>>;
+  getEncounter(id: string): Promise<EncounterRecord | undefined>;
+  /** Oldest first. */
+  listEncounters(tableId: string): Promise<readonly EncounterRecord[]>;
+  setEncounterStatus(id: string, status: EncounterStatus): Promise<Result<EncounterRecord>>;
+
+  /**
+   * Appends one log entry as number `expectedSeq` (1 for the first), which must be the last
+   * number plus one and equal `entry.seq`. The database refuses a second row with the same
+   * number or the same idempotency key for the encounter, so racing appends cannot both win.
+   * When this resolves `ok`, the row is committed.
+   */
+  appendEntry(
+    encounterId: string,
+    expectedSeq: number,
+    idempotencyKey: string,
+    entry: LogEntry,
+  ): Promise<AppendResult>;
+  /** Entries numbered above `afterSeq`, in order, at most `limit` of them. */
+  entriesSince(
+    encounterId: string,
+    afterSeq: number,
+    limit?: number,
+  ): Promise<readonly StoredEntry[]>;
+  lastSeq(encounterId: string): Promise<number>;
+  /** What `loadEncounter` of the engine needs to rebuild the encounter as it stands. */
+  loadEncounter(id: string): Promise<Result<LoadedEncounter>>;
+
+  createToken(tableId: string, role: TokenRole): Promise<Result<CreatedToken>>;
+  /** The grant of a token that exists and is not revoked; the secret is compared in constant time. */
+  checkToken(token: string): Promise<Result<TokenGrant>>;
+  /** True when the token existed and was not yet revoked. */
+  revokeToken(tokenId: string): Promise<boolean>;
+  listTokens(tableId: string): Promise<readonly TokenInfo[]>;
+
+  exportTable(id: string): Promise<Result<TableExport>>;
+  /** Recreates an exported table with the same ids, in one transaction; refused if it exists. */
+  importTable(data: unknown): Promise<Result<TableRecord>>;
+
+  /**
+   * Calls `listener` for every entry appended to `encounterId` (or to any encounter, for '*')
+   * by any process on the same database. Resolves once notifications are flowing.
+   */
+  subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe>;
+
+  close(): Promise<void>;
+}
+
+export type { Result };

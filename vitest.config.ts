@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // Battles autosave by default; tests keep theirs out of the working tree.
     env: { MOOGLE_SAVES_DIR: join(tmpdir(), 'moogle-test-saves') },
+    // The store's tests need a PostgreSQL: the machine's, or a throwaway one (docs/store.md).
+    globalSetup: ['test/store/global-setup.ts'],
   },
 });

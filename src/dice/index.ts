@@ -8,8 +8,9 @@ import {
   type RollOptions,
   type RollResult,
 } from './expression.js';
-import type { DiceLimits } from './limits.js';
-import type { Distribution } from './odds/distribution.js';
+import { type DiceLimits, resolveLimits } from './limits.js';
+import { Distribution } from './odds/distribution.js';
+import { simplePoolOdds } from './odds/simple.js';
 import { EnteredDice } from './random/entered.js';
 import { SeededDice, type SeededDiceState } from './random/xoshiro128.js';
 import type { Variables } from './variables.js';
@@ -77,6 +78,11 @@ export function rollTotal(
 
 /** The exact distribution of an expression. */
 export function diceDistribution(expression: string, options?: OddsOptions): Distribution {
+  // The plainest pools (4d6kh3) need no parse at all; on a first call the parse costs more
+  // than their odds. Everything else, and every error, comes from the parsed expression.
+  const limits = resolveLimits(options?.limits);
+  const simple = simplePoolOdds(expression, limits);
+  if (simple !== undefined) return new Distribution(expression, simple);
   return parseDice(expression, options?.limits).distribution(options);
 }
 

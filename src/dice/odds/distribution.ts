@@ -1,4 +1,5 @@
-import { type Measure, totalWeight } from './measure.js';
+import type { SmallMeasure } from './fast.js';
+import type { Measure } from './measure.js';
 import { ratio } from './ratio.js';
 
 /** One outcome with its exact weight; its probability is weight / denominator. */
@@ -18,14 +19,19 @@ export interface DistributionJson {
   readonly truncated: number;
 }
 
+const SAFE = Number.MAX_SAFE_INTEGER;
+
 /**
  * The exact distribution of a dice expression. Weights are exact integers over one denominator;
  * the numbers are converted for display. When explosions were cut off at the depth limit the
  * outcomes sum to 1 - `truncated`, and mean and stdev describe the outcomes shown.
+ *
+ * Small pools are computed in Numbers (every count a safe integer, so still exact: see
+ * odds/fast.ts); their BigInt `outcomes` are then built on first use, since a caller who only
+ * reads the mean or a probability should not pay a BigInt per outcome on a first call.
  */
 export class Distribution {
   readonly expression: string;
-  readonly outcomes: readonly ExactOutcome[];
   readonly denominator: bigint;
   readonly min: number;
   readonly max: number;
@@ -33,25 +39,62 @@ export class Distribution {
   readonly stdev: number;
   /** Probability cut off by truncated explosions: 0 unless the expression explodes. */
   readonly truncated: number;
+  /**
+   * How the outcomes were computed, for a caller who wants to know: `'exact-number'` in
+   * Numbers where every count is a safe integer, `'exact-bigint'` in BigInt. Both are exact;
+   * `outcomes` and `denominator` are BigInt either way.
+   */
+  readonly precision: 'exact-number' | 'exact-bigint';
+  private readonly values: readonly number[];
+  private weights: readonly bigint[] | undefined;
+  private readonly counts: readonly number[] | undefined;
+  private cachedOutcomes: readonly ExactOutcome[] | undefined;
 
-  constructor(expression: string, measure: Measure) {
+  constructor(expression: string, measure: Measure | SmallMeasure) {
     this.expression = expression;
-    this.outcomes = measure.values.map((value, i) => ({ value, weight: measure.weights[i]! }));
-    this.denominator = measure.denominator;
-    const shown = totalWeight(measure);
-    this.truncated = ratio(measure.denominator - shown, measure.denominator);
+    this.values = measure.values;
     this.min = measure.values[0] ?? 0;
     this.max = measure.values.at(-1) ?? 0;
+    if ('counts' in measure) {
+      this.precision = 'exact-number';
+      this.counts = measure.counts;
+      this.denominator = BigInt(measure.denominator);
+      const moments = smallMoments(measure);
+      if (moments !== undefined) {
+        [this.mean, this.stdev, this.truncated] = moments;
+        return;
+      }
+      this.weights = measure.counts.map(BigInt);
+    } else {
+      this.precision = 'exact-bigint';
+      this.weights = measure.weights;
+      this.denominator = measure.denominator;
+    }
+    const weights = this.weights!;
+    let shown = 0n;
     let sum = 0n;
     let squares = 0n;
-    for (const { value, weight } of this.outcomes) {
-      const v = BigInt(value);
-      sum += v * weight;
-      squares += v * v * weight;
+    for (let i = 0; i < weights.length; i++) {
+      const v = BigInt(this.values[i]!);
+      const w = weights[i]!;
+      shown += w;
+      sum += v * w;
+      squares += v * v * w;
     }
+    this.truncated = ratio(this.denominator - shown, this.denominator);
     this.mean = shown === 0n ? 0 : ratio(sum, shown);
     // Var = (W*S2 - S1^2) / W^2, exact until the final division.
     this.stdev = shown === 0n ? 0 : Math.sqrt(ratio(shown * squares - sum * sum, shown * shown));
+  }
+
+  /** Every possible value with its exact weight, sorted by value. */
+  get outcomes(): readonly ExactOutcome[] {
+    if (this.cachedOutcomes === undefined) {
+      this.weights ??= this.counts!.map(BigInt);
+      const weights = this.weights;
+      this.cachedOutcomes = this.values.map((value, i) => ({ value, weight: weights[i]! }));
+    }
+    return this.cachedOutcomes;
   }
 
   /** [value, probability] for every possible value, sorted by value. */
@@ -90,4 +133,32 @@ export class Distribution {
       truncated: this.truncated,
     };
   }
+}
+
+/**
+ * Mean, standard deviation and truncated mass in Numbers, when every sum involved is a safe
+ * integer: the same divisions the BigInt path makes, so the same doubles. Undefined when a sum
+ * could pass 2^53 (the caller then uses BigInt).
+ */
+function smallMoments(m: SmallMeasure): [number, number, number] | undefined {
+  let shown = 0;
+  let largest = 0;
+  for (let i = 0; i < m.counts.length; i++) {
+    shown += m.counts[i]!;
+    largest = Math.max(largest, Math.abs(m.values[i]!));
+  }
+  // Bounds on sum (largest * shown), squares and the products in the variance.
+  const squaresBound = largest * largest * shown;
+  if (shown === 0 || squaresBound * shown > SAFE || shown * shown > SAFE) return undefined;
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < m.counts.length; i++) {
+    const v = m.values[i]!;
+    const c = m.counts[i]!;
+    sum += v * c;
+    squares += v * v * c;
+  }
+  const truncated = m.denominator === shown ? 0 : (m.denominator - shown) / m.denominator;
+  const variance = shown * squares - sum * sum;
+  return [sum / shown, variance === 0 ? 0 : Math.sqrt(variance / (shown * shown)), truncated];
 }

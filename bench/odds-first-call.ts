@@ -1,0 +1,24 @@
+/**
+ * One cold exact-odds call, for bench/dice.ts: run in a fresh process so the first call pays
+ * what a user's first `moogle odds` pays (unoptimised code, empty caches). Imports are not
+ * timed. Prints `{"ms": ..., "mean": ...}`.
+ *
+ * Usage: node --import tsx bench/odds-first-call.ts <expression> [dice module to import]
+ * The optional module (a path to another checkout's src/dice/index.ts) lets one run compare
+ * this tree with an earlier one.
+ */
+import { pathToFileURL } from 'node:url';
+
+interface DiceModule {
+  diceDistribution(expression: string): { mean: number };
+}
+
+const [expression, modulePath] = process.argv.slice(2);
+if (expression === undefined) throw new Error('usage: odds-first-call.ts <expression> [module]');
+const dice = (await import(
+  modulePath === undefined ? '../src/dice/index.js' : pathToFileURL(modulePath).href
+)) as DiceModule;
+const start = performance.now();
+const mean = dice.diceDistribution(expression).mean;
+const ms = performance.now() - start;
+console.log(JSON.stringify({ ms, mean }));

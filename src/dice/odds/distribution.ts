@@ -31,60 +31,49 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * reads the mean or a probability should not pay a BigInt per outcome on a first call.
  */
 export class Distribution {
-  readonly expression: string;
-  readonly denominator: bigint;
-  readonly min: number;
-  readonly max: number;
-  readonly mean: number;
-  readonly stdev: number;
+  // Fields are `declare`d and set in the constructor only: otherwise each instance first runs a
+  // separate initializer, one more function compiled on a first call.
+  declare readonly expression: string;
+  declare readonly denominator: bigint;
+  declare readonly min: number;
+  declare readonly max: number;
+  declare readonly mean: number;
+  declare readonly stdev: number;
   /** Probability cut off by truncated explosions: 0 unless the expression explodes. */
-  readonly truncated: number;
+  declare readonly truncated: number;
   /**
    * How the outcomes were computed, for a caller who wants to know: `'exact-number'` in
    * Numbers where every count is a safe integer, `'exact-bigint'` in BigInt. Both are exact;
    * `outcomes` and `denominator` are BigInt either way.
    */
-  readonly precision: 'exact-number' | 'exact-bigint';
-  private readonly values: readonly number[];
-  private weights: readonly bigint[] | undefined;
-  private readonly counts: readonly number[] | undefined;
-  private cachedOutcomes: readonly ExactOutcome[] | undefined;
+  declare readonly precision: 'exact-number' | 'exact-bigint';
+  declare private readonly values: readonly number[];
+  declare private weights: readonly bigint[] | undefined;
+  declare private readonly counts: readonly number[] | undefined;
+  declare private cachedOutcomes: readonly ExactOutcome[] | undefined;
 
   constructor(expression: string, measure: Measure | SmallMeasure) {
+    // Kept short: a class constructor is compiled on its first call, and the work is in
+    // functions compiled when the module loads (see odds/simple.ts).
     this.expression = expression;
     this.values = measure.values;
     this.min = measure.values[0] ?? 0;
     this.max = measure.values.at(-1) ?? 0;
-    if ('counts' in measure) {
-      this.precision = 'exact-number';
-      this.counts = measure.counts;
-      this.denominator = BigInt(measure.denominator);
-      const moments = smallMoments(measure);
-      if (moments !== undefined) {
-        [this.mean, this.stdev, this.truncated] = moments;
-        return;
-      }
-      this.weights = measure.counts.map(BigInt);
-    } else {
-      this.precision = 'exact-bigint';
-      this.weights = measure.weights;
-      this.denominator = measure.denominator;
+    this.denominator = BigInt(measure.denominator);
+    const small = 'counts' in measure;
+    this.precision = small ? 'exact-number' : 'exact-bigint';
+    this.counts = small ? measure.counts : undefined;
+    this.weights = small ? undefined : measure.weights;
+    this.cachedOutcomes = undefined;
+    let moments = small ? smallMoments(measure) : undefined;
+    if (moments === undefined) {
+      // Sums that may pass 2^53: in BigInt, as the outcomes will be.
+      this.weights ??= this.counts!.map(BigInt);
+      moments = bigMoments(this.values, this.weights, this.denominator);
     }
-    const weights = this.weights!;
-    let shown = 0n;
-    let sum = 0n;
-    let squares = 0n;
-    for (let i = 0; i < weights.length; i++) {
-      const v = BigInt(this.values[i]!);
-      const w = weights[i]!;
-      shown += w;
-      sum += v * w;
-      squares += v * v * w;
-    }
-    this.truncated = ratio(this.denominator - shown, this.denominator);
-    this.mean = shown === 0n ? 0 : ratio(sum, shown);
-    // Var = (W*S2 - S1^2) / W^2, exact until the final division.
-    this.stdev = shown === 0n ? 0 : Math.sqrt(ratio(shown * squares - sum * sum, shown * shown));
+    this.mean = moments[0];
+    this.stdev = moments[1];
+    this.truncated = moments[2];
   }
 
   /** Every possible value with its exact weight, sorted by value. */
@@ -140,7 +129,8 @@ export class Distribution {
  * integer: the same divisions the BigInt path makes, so the same doubles. Undefined when a sum
  * could pass 2^53 (the caller then uses BigInt).
  */
-function smallMoments(m: SmallMeasure): [number, number, number] | undefined {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const smallMoments = (function smallMoments(m: SmallMeasure): [number, number, number] | undefined {
   let shown = 0;
   let largest = 0;
   for (let i = 0; i < m.counts.length; i++) {
@@ -161,4 +151,31 @@ function smallMoments(m: SmallMeasure): [number, number, number] | undefined {
   const truncated = m.denominator === shown ? 0 : (m.denominator - shown) / m.denominator;
   const variance = shown * squares - sum * sum;
   return [sum / shown, variance === 0 ? 0 : Math.sqrt(variance / (shown * shown)), truncated];
-}
+});
+
+/** Mean, standard deviation and truncated mass, exact until the final divisions. */
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const bigMoments = (function bigMoments(
+  values: readonly number[],
+  weights: readonly bigint[],
+  denominator: bigint,
+): [number, number, number] {
+  let shown = 0n;
+  let sum = 0n;
+  let squares = 0n;
+  for (let i = 0; i < weights.length; i++) {
+    const v = BigInt(values[i]!);
+    const w = weights[i]!;
+    shown += w;
+    sum += v * w;
+    squares += v * v * w;
+  }
+  const truncated = ratio(denominator - shown, denominator);
+  if (shown === 0n) return [0, 0, truncated];
+  // Var = (W*S2 - S1^2) / W^2.
+  return [
+    ratio(sum, shown),
+    Math.sqrt(ratio(shown * squares - sum * sum, shown * shown)),
+    truncated,
+  ];
+});

@@ -21,7 +21,8 @@ export interface SmallDie {
 }
 
 /** The plain dS: faces 1..S, each with weight 1. */
-export function uniformDie(sides: number): SmallDie {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+export const uniformDie = (function uniformDie(sides: number): SmallDie {
   const values = new Array<number>(sides);
   const weights = new Array<number>(sides);
   for (let i = 0; i < sides; i++) {
@@ -29,7 +30,7 @@ export function uniformDie(sides: number): SmallDie {
     weights[i] = 1;
   }
   return { values, weights, denominator: sides };
-}
+});
 
 /**
  * The die as Numbers when `count` of them stay exact in doubles: denominator^count (the number of
@@ -45,7 +46,8 @@ export function smallDie(die: Measure, count: number): SmallDie | undefined {
 }
 
 /** Whether base^exponent (base >= 1) is a safe integer. */
-export function fitsPower(base: number, exponent: number): boolean {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+export const fitsPower = (function fitsPower(base: number, exponent: number): boolean {
   if (base <= 1) return true;
   // Logarithms first so a huge exponent never loops; the loop settles the borderline exactly.
   if (exponent * Math.log2(base) > 54) return false;
@@ -55,7 +57,7 @@ export function fitsPower(base: number, exponent: number): boolean {
     if (p > SAFE) return false;
   }
   return true;
-}
+});
 
 /**
  * An exact measure in Numbers: outcome `values[i]` has probability `counts[i] / denominator`,
@@ -68,13 +70,15 @@ export interface SmallMeasure {
   readonly denominator: number;
 }
 
-function gcd(a: number, b: number): number {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const gcd = (function gcd(a: number, b: number): number {
   while (b !== 0) [a, b] = [b, a % b];
   return a;
-}
+});
 
 /** A dense array of counts (index = value - low) as a reduced SmallMeasure. */
-function finish(dense: ArrayLike<number>, low: number, denominator: number): SmallMeasure {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const finish = (function finish(dense: ArrayLike<number>, low: number, denominator: number): SmallMeasure {
   const values: number[] = [];
   const counts: number[] = [];
   let g = denominator;
@@ -88,7 +92,7 @@ function finish(dense: ArrayLike<number>, low: number, denominator: number): Sma
   }
   if (g > 1) for (let i = 0; i < counts.length; i++) counts[i] = counts[i]! / g;
   return { values, counts, denominator: denominator / g };
-}
+});
 
 /** The BigInt form the rest of the engine combines. */
 export function toMeasure(m: SmallMeasure): Measure {
@@ -104,7 +108,8 @@ export function toMeasure(m: SmallMeasure): Measure {
  * about outcomes x kept^2 x totals steps, and for kh1 this is the order-statistics formula
  * P(max <= x) = F(x)^n.
  */
-export function keepSmall(
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+export const keepSmall = (function keepSmall(
   die: SmallDie,
   count: number,
   kept: number,
@@ -173,14 +178,15 @@ export function keepSmall(
     [states, next] = [next, states];
   }
   return finish(result, 0, denominator);
-}
+});
 
 /**
  * The highest (or lowest) of `count` dice by order statistics: P(max <= x) = F(x)^n, so the
  * weight of x is F(x)^n - F(x-)^n with F the cumulative weight. One pass over the outcomes,
  * which a first call can afford where the general programme's setup cannot.
  */
-function extreme(
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const extreme = (function extreme(
   die: SmallDie,
   count: number,
   highest: boolean,
@@ -203,13 +209,14 @@ function extreme(
     before = after;
   }
   return finish(dense, 0, denominator);
-}
+});
 
 /**
  * The sum of `count` dice, as counts over denominator^count: sliding-window sums for a die whose
  * outcomes are consecutive and equally likely, direct convolution otherwise.
  */
-export function sumSmall(die: SmallDie, count: number, work: WorkBudget): SmallMeasure {
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+export const sumSmall = (function sumSmall(die: SmallDie, count: number, work: WorkBudget): SmallMeasure {
   let denominator = 1;
   for (let i = 0; i < count; i++) denominator *= die.denominator;
   if (count === 0) return finish([1], 0, 1);
@@ -249,4 +256,4 @@ export function sumSmall(die: SmallDie, count: number, work: WorkBudget): SmallM
     filled = size;
   }
   return finish(counts, low * count, denominator);
-}
+});

@@ -31,7 +31,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * reads the mean or a probability should not pay a BigInt per outcome on a first call.
  */
 export class Distribution {
-  // Fields are `declare`d and set in the constructor only: otherwise each instance first runs a
+  // Fields are `declare`d and set by `initialize` only: otherwise each instance first runs a
   // separate initializer, one more function compiled on a first call.
   declare readonly expression: string;
   declare readonly denominator: bigint;
@@ -53,27 +53,9 @@ export class Distribution {
   declare private cachedOutcomes: readonly ExactOutcome[] | undefined;
 
   constructor(expression: string, measure: Measure | SmallMeasure) {
-    // Kept short: a class constructor is compiled on its first call, and the work is in
-    // functions compiled when the module loads (see odds/simple.ts).
-    this.expression = expression;
-    this.values = measure.values;
-    this.min = measure.values[0] ?? 0;
-    this.max = measure.values.at(-1) ?? 0;
-    this.denominator = BigInt(measure.denominator);
-    const small = 'counts' in measure;
-    this.precision = small ? 'exact-number' : 'exact-bigint';
-    this.counts = small ? measure.counts : undefined;
-    this.weights = small ? undefined : measure.weights;
-    this.cachedOutcomes = undefined;
-    let moments = small ? smallMoments(measure) : undefined;
-    if (moments === undefined) {
-      // Sums that may pass 2^53: in BigInt, as the outcomes will be.
-      this.weights ??= this.counts!.map(BigInt);
-      moments = bigMoments(this.values, this.weights, this.denominator);
-    }
-    this.mean = moments[0];
-    this.stdev = moments[1];
-    this.truncated = moments[2];
+    // One call: a class constructor is compiled on its first call, the function it calls
+    // when the module loads (see odds/simple.ts).
+    initialize(this as unknown as Fields, expression, measure);
   }
 
   /** Every possible value with its exact weight, sorted by value. */
@@ -178,4 +160,47 @@ const bigMoments = (function bigMoments(
     Math.sqrt(ratio(shown * squares - sum * sum, shown * shown)),
     truncated,
   ];
+});
+
+/** What the constructor sets, writable: `initialize` fills a new Distribution. */
+interface Fields {
+  expression: string;
+  denominator: bigint;
+  min: number;
+  max: number;
+  mean: number;
+  stdev: number;
+  truncated: number;
+  precision: 'exact-number' | 'exact-bigint';
+  values: readonly number[];
+  weights: readonly bigint[] | undefined;
+  counts: readonly number[] | undefined;
+  cachedOutcomes: readonly ExactOutcome[] | undefined;
+}
+
+// biome-ignore format: parentheses ask V8 to compile at load (see odds/simple.ts)
+const initialize = (function initialize(
+  d: Fields,
+  expression: string,
+  measure: Measure | SmallMeasure,
+): void {
+  d.expression = expression;
+  d.values = measure.values;
+  d.min = measure.values[0] ?? 0;
+  d.max = measure.values.at(-1) ?? 0;
+  d.denominator = BigInt(measure.denominator);
+  const small = 'counts' in measure;
+  d.precision = small ? 'exact-number' : 'exact-bigint';
+  d.counts = small ? measure.counts : undefined;
+  d.weights = small ? undefined : measure.weights;
+  d.cachedOutcomes = undefined;
+  let moments = small ? smallMoments(measure) : undefined;
+  if (moments === undefined) {
+    // Sums that may pass 2^53: in BigInt, as the outcomes will be.
+    d.weights ??= d.counts!.map(BigInt);
+    moments = bigMoments(d.values, d.weights, d.denominator);
+  }
+  d.mean = moments[0];
+  d.stdev = moments[1];
+  d.truncated = moments[2];
 });

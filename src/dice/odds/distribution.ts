@@ -115,21 +115,21 @@ export class Distribution {
 const smallMoments = (function smallMoments(m: SmallMeasure): [number, number, number] | undefined {
   let shown = 0;
   let largest = 0;
-  for (let i = 0; i < m.counts.length; i++) {
-    shown += m.counts[i]!;
-    largest = Math.max(largest, Math.abs(m.values[i]!));
-  }
-  // Bounds on sum (largest * shown), squares and the products in the variance.
-  const squaresBound = largest * largest * shown;
-  if (shown === 0 || squaresBound * shown > SAFE || shown * shown > SAFE) return undefined;
   let sum = 0;
   let squares = 0;
   for (let i = 0; i < m.counts.length; i++) {
     const v = m.values[i]!;
     const c = m.counts[i]!;
+    shown += c;
     sum += v * c;
     squares += v * v * c;
+    if (v > largest) largest = v;
+    else if (-v > largest) largest = -v;
   }
+  // The sums are exact if these bounds are safe (sum <= largest * shown, and so on);
+  // otherwise they are thrown away for the BigInt ones.
+  const squaresBound = largest * largest * shown;
+  if (shown === 0 || squaresBound * shown > SAFE || shown * shown > SAFE) return undefined;
   const truncated = m.denominator === shown ? 0 : (m.denominator - shown) / m.denominator;
   const variance = shown * squares - sum * sum;
   return [sum / shown, variance === 0 ? 0 : Math.sqrt(variance / (shown * shown)), truncated];

@@ -11,7 +11,7 @@ import type { DiceModifiers, KeepMode } from '../../src/dice/notation/ast.js';
 import { dieMeasure } from '../../src/dice/odds/die.js';
 import { keepSmall, smallDie, sumSmall, toMeasure } from '../../src/dice/odds/fast.js';
 import { add, constant, type Measure, reduce } from '../../src/dice/odds/measure.js';
-import { keepFromIid, sumOfIid } from '../../src/dice/odds/pool.js';
+import { keepFromIid, keepSummed, sumOfIid } from '../../src/dice/odds/pool.js';
 import { WorkBudget } from '../../src/dice/odds/work.js';
 import { keptCount } from '../../src/dice/roll/pool.js';
 import { describeFractions, enumerateSource, exactOutcomes } from './helpers.js';
@@ -129,6 +129,46 @@ describe('small pools in Numbers give exactly the BigInt weights', () => {
       shape(reduce(keepFromIid(die, 3, keep, budget()))),
     );
     expect(shape(toMeasure(sumSmall(small, 3, budget())))).toEqual(shape(slowSum(die, 3)));
+  });
+});
+
+describe("keep/drop past 2^53 in BigInt gives the general programme's weights", () => {
+  it('NdS kh/kl/dh/dl with rerolls and compounding, up to 30 dice', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom<KeepMode>('kh', 'kl', 'dh', 'dl'),
+        fc.integer({ min: 0, max: 31 }),
+        fc.constantFrom('plain', 'reroll', 'compound'),
+        (count, sides, mode, n, kind) => {
+          const modifiers: DiceModifiers = {
+            ...PLAIN,
+            reroll:
+              kind === 'reroll' && sides > 2
+                ? { when: [{ operator: '=', value: 1 }], once: true }
+                : undefined,
+            explode:
+              kind === 'compound' && sides > 1
+                ? { when: { operator: '=', value: sides }, compound: true }
+                : undefined,
+          };
+          const die = dieMeasure(sides, false, modifiers, 2, budget());
+          const keep = { mode, count: n };
+          const summed = keepSummed(
+            die,
+            count,
+            keptCount(keep, count),
+            mode === 'kh' || mode === 'dl',
+            budget(),
+          );
+          expect(shape(reduce(summed))).toEqual(
+            shape(reduce(keepFromIid(die, count, keep, budget()))),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

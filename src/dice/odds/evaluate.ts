@@ -8,7 +8,7 @@ import { lookupVariable, type Variables } from '../variables.js';
 import { chainMeasure, dieMeasure, faceMeasure } from './die.js';
 import { keepSmall, smallDie, sumSmall, toMeasure } from './fast.js';
 import { add, combine, constant, type Measure, mapValues, mixture, reduce } from './measure.js';
-import { keepFromEntries, keepFromIid, scorer, sumOfIid } from './pool.js';
+import { keepFromEntries, keepFromIid, keepSummed, scorer, sumOfIid } from './pool.js';
 import type { WorkBudget } from './work.js';
 
 const FENG_SHUI_DIE = {
@@ -142,6 +142,10 @@ export function measureOf(
         return toMeasure(
           keepSmall(small, count, keptCount(modifiers.keep, count), highestFirst, work),
         );
+      }
+      if (score === undefined && die.values.length > 0 && die.values[0]! >= 0) {
+        const highestFirst = modifiers.keep.mode === 'kh' || modifiers.keep.mode === 'dl';
+        return keepSummed(die, count, keptCount(modifiers.keep, count), highestFirst, work);
       }
       return keepFromIid(die, count, modifiers.keep, work, score);
     }

@@ -1,7 +1,7 @@
 import type { ComparePoint, KeepModifier } from '../notation/ast.js';
 import { matches } from '../notation/compare.js';
 import { keptCount } from '../roll/pool.js';
-import { add, bitsOf, constant, fromMap, type Measure } from './measure.js';
+import { add, bitsOf, constant, fromDense, fromMap, type Measure } from './measure.js';
 import type { WorkBudget } from './work.js';
 
 /** +1 for a success, -1 for a failure, 0 otherwise: what one kept entry adds to a count. */
@@ -151,6 +151,83 @@ export function keepFromIid(
     states = next;
   }
   return fromMap(states[count]!, die.denominator ** BigInt(count));
+}
+
+/**
+ * keepFromIid for a plain sum of kept dice with non-negative values, in BigInt: the programme of
+ * odds/fast.ts keepSmall (a roll is finished, in (weight below)^(dice left) ways, as soon as its
+ * kept dice are placed), for pools whose counts pass 2^53. States are (dice placed < kept, kept
+ * total) instead of (every dice count, kept total), so 50d10kh5 is about outcomes x kept^2 x
+ * totals steps rather than outcomes x dice^2 x totals.
+ */
+export function keepSummed(
+  die: Measure,
+  count: number,
+  kept: number,
+  highestFirst: boolean,
+  work: WorkBudget,
+): Measure {
+  const m = die.values.length;
+  const denominator = die.denominator ** BigInt(count);
+  if (kept === 0) return { values: [0], weights: [denominator], denominator };
+  // Every chain was cut off by truncated explosions: no roll is left to keep.
+  if (m === 0) return { values: [], weights: [], denominator };
+  const top = die.values[m - 1]!;
+  const width = kept * top + 1;
+  // States with j dice placed hold at most j x top + 1 totals, each moved `kept - j` ways.
+  let perStep = 0;
+  for (let j = 0; j < kept; j++) perStep += (j * top + 1) * (kept - j + 1);
+  work.charge(
+    m * perStep + kept * width + count * count,
+    `keeping ${kept} of ${count} dice`,
+    count * bitsOf(die),
+  );
+  let states = new Array<bigint>(kept * width).fill(0n);
+  let next = new Array<bigint>(kept * width).fill(0n);
+  const result = new Array<bigint>(width).fill(0n);
+  states[0] = 1n;
+  let below = 0n;
+  for (const w of die.weights) below += w;
+  const binomial: bigint[][] = [];
+  for (let r = 0; r <= count; r++) binomial.push(binomialRow(r));
+  const powW = new Array<bigint>(count + 1);
+  const powB = new Array<bigint>(count + 1);
+  for (let step = 0; step < m; step++) {
+    const index = highestFirst ? m - 1 - step : step;
+    const v = die.values[index]!;
+    const w = die.weights[index]!;
+    below -= w;
+    powW[0] = 1n;
+    powB[0] = 1n;
+    for (let c = 1; c <= count; c++) {
+      powW[c] = powW[c - 1]! * w;
+      powB[c] = powB[c - 1]! * below;
+    }
+    next.fill(0n);
+    for (let j = 0; j < kept; j++) {
+      const r = count - j;
+      const need = kept - j;
+      const row = binomial[r]!;
+      // Ways the r dice left put at least `need` on this outcome and the rest below it.
+      let finish = 0n;
+      for (let c = need; c <= r; c++) finish += row[c]! * powW[c]! * powB[r - c]!;
+      const stay: bigint[] = [];
+      for (let c = 0; c < need; c++) stay.push(row[c]! * powW[c]!);
+      const base = j * width;
+      const shiftFinish = need * v;
+      for (let t = 0; t + shiftFinish < width; t++) {
+        const st = states[base + t]!;
+        if (st === 0n) continue;
+        result[t + shiftFinish] = result[t + shiftFinish]! + st * finish;
+        for (let c = 0; c < need; c++) {
+          const at = base + c * width + t + c * v;
+          next[at] = next[at]! + st * stay[c]!;
+        }
+      }
+    }
+    [states, next] = [next, states];
+  }
+  return fromDense(result, 0, denominator);
 }
 
 /**

@@ -4,10 +4,13 @@
  *
  * Targets (issue 2): explained roll() at least 5x rpg-dice-roller's parse-and-roll on every
  * expression; total-only path within 5x of the raw PRNG on 1d100; exact odds of 4d6kh3 under
- * 5 ms, 10d10kh3 and 100d10 under 50 ms.
+ * 5 ms, 10d10kh3 and 100d10 under 50 ms. Issue 15: exact odds cold at least as fast as icepool
+ * 2.2.2 on seven expressions and 1000d10 under 250 ms (bench/cold-odds.ts; BENCH_COLD=0 skips
+ * it, BENCH_COLD_ONLY=1 runs only it, BENCH_BEFORE=<checkout> adds an earlier tree's times).
  */
 import { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import { DiceExpression, parseDice, seededDice } from '../src/dice/index.js';
+import { coldOdds } from './cold-odds.js';
 
 const EXPRESSIONS = [
   '1d100',
@@ -72,6 +75,11 @@ function table(header: string[], rows: string[][]): void {
 
 let sink = 0;
 const dice = seededDice(12345);
+
+if (process.env.BENCH_COLD_ONLY === '1') {
+  coldOdds();
+  process.exit(0);
+}
 
 console.log(`Node ${process.version}; median of ${ROUNDS} rounds of ${ROUND_MS} ms each\n`);
 
@@ -165,3 +173,6 @@ for (const [expression, targetMs] of [
 }
 table(['expression', 'first call', 'warm median', 'target', 'mean'], oddsRows);
 if (sink === 0.5) console.log(sink); // keeps the work observable
+
+// 4. Exact odds cold against icepool 2.2.2 (issue 15), one fresh process per call.
+if (process.env.BENCH_COLD !== '0') coldOdds();

@@ -5,6 +5,7 @@ import { literalDiceTerms } from './notation/inspect.js';
 import { parseDiceNotation } from './notation/parser.js';
 import { Distribution } from './odds/distribution.js';
 import { measureOf } from './odds/evaluate.js';
+import { simplePoolOdds } from './odds/simple.js';
 import { WorkBudget } from './odds/work.js';
 import { EnteredDice } from './random/entered.js';
 import type { DiceSource } from './random/source.js';
@@ -140,6 +141,8 @@ export class DiceExpression {
 
   distribution(options: OddsOptions = {}): Distribution {
     const limits = resolveLimits(options.limits);
+    const simple = simplePoolOdds(this.source, limits);
+    if (simple !== undefined) return new Distribution(this.source, simple);
     const work = new WorkBudget(limits.maxOddsWork, this.source);
     const measure = measureOf(
       this.ast,

@@ -8,8 +8,9 @@ import {
   type RollOptions,
   type RollResult,
 } from './expression.js';
-import type { DiceLimits } from './limits.js';
-import type { Distribution } from './odds/distribution.js';
+import { type DiceLimits, resolveLimits } from './limits.js';
+import { Distribution } from './odds/distribution.js';
+import { simplePoolOdds } from './odds/simple.js';
 import { EnteredDice } from './random/entered.js';
 import { SeededDice, type SeededDiceState } from './random/xoshiro128.js';
 import type { Variables } from './variables.js';
@@ -76,9 +77,18 @@ export function rollTotal(
 }
 
 /** The exact distribution of an expression. */
-export function diceDistribution(expression: string, options?: OddsOptions): Distribution {
+// biome-ignore format: parentheses ask V8 to compile this at load, not on a first call (see odds/simple.ts)
+export const diceDistribution = (function diceDistribution(
+  expression: string,
+  options?: OddsOptions,
+): Distribution {
+  // The plainest pools (4d6kh3) need no parse at all; on a first call the parse costs more
+  // than their odds. Everything else, and every error, comes from the parsed expression.
+  const limits = resolveLimits(options?.limits);
+  const simple = simplePoolOdds(expression, limits);
+  if (simple !== undefined) return new Distribution(expression, simple);
   return parseDice(expression, options?.limits).distribution(options);
-}
+});
 
 /** A seeded dice source (xoshiro128**); pass a saved `state` to resume a stream. */
 export function seededDice(seed: number | string | SeededDiceState): SeededDice {

@@ -3,10 +3,12 @@ import { DiceError } from '../errors.js';
 import type { DiceLimits } from '../limits.js';
 import type { DiceAst, DiceGroup, DiceRoll } from '../notation/ast.js';
 import { checkCount, checkModifiersFitDie, checkSides } from '../roll/faces.js';
+import { keptCount } from '../roll/pool.js';
 import { lookupVariable, type Variables } from '../variables.js';
 import { chainMeasure, dieMeasure, faceMeasure } from './die.js';
+import { keepSmall, smallDie, sumSmall, toMeasure } from './fast.js';
 import { add, combine, constant, type Measure, mapValues, mixture, reduce } from './measure.js';
-import { keepFromEntries, keepFromIid, scorer, sumOfIid } from './pool.js';
+import { keepFromEntries, keepFromIid, keepSummed, scorer, sumOfIid } from './pool.js';
 import type { WorkBudget } from './work.js';
 
 const FENG_SHUI_DIE = {
@@ -134,6 +136,17 @@ export function measureOf(
         );
       }
       const die = dieMeasure(sides, percentile, modifiers, limits.explodeDepth, work);
+      const small = score === undefined ? smallDie(die, count) : undefined;
+      if (small !== undefined) {
+        const highestFirst = modifiers.keep.mode === 'kh' || modifiers.keep.mode === 'dl';
+        return toMeasure(
+          keepSmall(small, count, keptCount(modifiers.keep, count), highestFirst, work),
+        );
+      }
+      if (score === undefined && die.values.length > 0 && die.values[0]! >= 0) {
+        const highestFirst = modifiers.keep.mode === 'kh' || modifiers.keep.mode === 'dl';
+        return keepSummed(die, count, keptCount(modifiers.keep, count), highestFirst, work);
+      }
       return keepFromIid(die, count, modifiers.keep, work, score);
     }
     // Without keep/drop a pool is a sum of its dice (or of each die's successes): with '!',
@@ -147,7 +160,10 @@ export function measureOf(
             score,
             work,
           );
-    return sumOfIid(die, count, work);
+    const small = smallDie(die, count);
+    return small === undefined
+      ? sumOfIid(die, count, work)
+      : toMeasure(sumSmall(small, count, work));
   };
 
   const group = (node: DiceGroup): Measure => {

@@ -93,6 +93,18 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   const input = io.input ?? process.stdin;
   const reader = new LineReader(input, io, input.isTTY === true && io.write !== undefined);
   if (reader.interactive) io.out('Type help for the commands.');
+  // Ctrl-C ends the program at once; every accepted command is already in the autosave, so say
+  // where, and exit as interrupted.
+  const interrupted = (): void => {
+    io.out('');
+    io.out(
+      autosave === undefined
+        ? 'Interrupted.'
+        : `Interrupted: every accepted command is in ${autosave}; --load ${autosave} resumes it.`,
+    );
+    process.exit(130);
+  };
+  if (reader.interactive) process.once('SIGINT', interrupted);
   try {
     await new BattleSession(io, system, encounter, reader, {
       manual: flags.dice === 'manual',
@@ -105,6 +117,7 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
     if (error instanceof ScriptStopped) throw new UsageError(error.message);
     throw error;
   } finally {
+    process.removeListener('SIGINT', interrupted);
     reader.close();
   }
 }

@@ -100,7 +100,7 @@ class Purposes {
 }
 
 /** Passes faces through from another source and keeps a copy of each. */
-class RecordingSource implements DiceSource {
+export class RecordingSource implements DiceSource {
   readonly faces: number[] = [];
   constructor(private readonly inner: DiceSource) {}
   roll(sides: number): number {

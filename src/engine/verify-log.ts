@@ -1,6 +1,5 @@
 import {
   DiceError,
-  type DiceSource,
   parseDice,
   SeededDice,
   type SeededDiceState,
@@ -9,6 +8,7 @@ import {
 import {
   DiceEntryError,
   type DiceRoller,
+  RecordingSource,
   ReplayDice,
   type RollNeeds,
   type RollRecord,
@@ -25,17 +25,6 @@ import type { CommandBase, EventBase, Ruleset } from './ruleset.js';
  * quadratic in undo/redo entries; keeping every state instead would hold one per command.
  */
 const CHECKPOINT_EVERY = 32;
-
-/** Passes faces through from the seeded stream and keeps a copy of each. */
-class RecordingSource implements DiceSource {
-  readonly faces: number[] = [];
-  constructor(private readonly inner: DiceSource) {}
-  roll(sides: number): number {
-    const face = this.inner.roll(sides);
-    this.faces.push(face);
-    return face;
-  }
-}
 
 function sameState(a: SeededDiceState, b: SeededDiceState): boolean {
   return a.words.every((word, i) => word === b.words[i]);

@@ -5,7 +5,24 @@ import type { CommandBase, LegalAction } from '../../engine/index.js';
  * grouped ones (a unit's moves), which are typed rather than read from a list.
  */
 export function menuOf(actions: readonly LegalAction<CommandBase>[]): LegalAction<CommandBase>[] {
-  return [...actions.filter((a) => a.group === undefined), ...actions.filter((a) => a.group)];
+  return [
+    ...actions.filter((a) => a.group === undefined),
+    ...[...groupsOf(actions).values()].flat(),
+  ];
+}
+
+/** The grouped actions by group, groups in the order they first appear. */
+export function groupsOf(
+  actions: readonly LegalAction<CommandBase>[],
+): Map<string, LegalAction<CommandBase>[]> {
+  const groups = new Map<string, LegalAction<CommandBase>[]>();
+  for (const a of actions) {
+    if (a.group === undefined) continue;
+    const members = groups.get(a.group);
+    if (members === undefined) groups.set(a.group, [a]);
+    else members.push(a);
+  }
+  return groups;
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
 } from '../../engine/index.js';
 import { effectiveHistory } from '../../engine/index.js';
 import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
-import { menuOf } from './pick.js';
+import { groupsOf, menuOf } from './pick.js';
 
 /**
  * The state of a battle as the table reads it: the timing in the system's own terms, everyone
@@ -54,15 +54,13 @@ export function actionLines(
     const label = summary === '' ? a.label : `${a.label.padEnd(width)}  ${summary}`;
     return `  ${String(i + 1).padStart(2)}. ${label}`;
   });
-  const groups = new Map<string, LegalAction<CommandBase>[]>();
-  for (const a of menu)
-    if (a.group !== undefined) groups.set(a.group, [...(groups.get(a.group) ?? []), a]);
-  for (const [group, members] of groups) {
-    const first =
-      listed.length + menu.filter((a) => a.group !== undefined).indexOf(members[0]!) + 1;
+  // The menu keeps each group's actions together after the listed ones: one run of numbers each.
+  let first = listed.length + 1;
+  for (const [group, members] of groupsOf(menu)) {
     lines.push(
       `  ${String(first).padStart(2)}-${first + members.length - 1}. ${members.length} x ${group}, typed by name: ${members[0]!.label}`,
     );
+    first += members.length;
   }
   return lines;
 }

@@ -285,24 +285,10 @@ function amountOf(word: string): GmAmount | undefined {
 function note(words: readonly string[], context: GmContext): Result<GmRequest> {
   if (words.length === 0)
     return err('gm/usage', 'gm note <who> <text>, or gm note <who> - to clear');
-  // The name is the longest run of leading words that names someone exactly, else one word.
-  let used = 1;
-  let target: string | undefined;
-  for (let n = words.length; n >= 1; n--) {
-    const text = words.slice(0, n).join(' ').toLowerCase();
-    const exact = context.combatants.filter((c) => c.name.toLowerCase() === text || c.id === text);
-    if (exact.length === 1) {
-      used = n;
-      target = exact[0]!.id;
-      break;
-    }
-  }
-  if (target === undefined) {
-    const one = findCombatant(context.combatants, words[0]!);
-    if (!one.ok) return one;
-    target = one.value;
-  }
-  const text = words.slice(used).join(' ');
+  const found = splitWho(words, context.combatants, 0);
+  if (!found.ok) return found;
+  const target = found.value.id;
+  const text = words.slice(found.value.used).join(' ');
   if (text === '') return err('gm/usage', 'gm note <who> <text>, or gm note <who> - to clear');
   return ok({ type: 'gm-note', target, text: text === '-' ? '' : text });
 }

@@ -57,20 +57,23 @@ export function attack(
     reaction,
   });
   if (check.success) {
-    dealDamage(r, actorId, targetId, {
-      code: weapon.damage,
-      damageType: weapon.damageType,
-      element: weapon.element,
-      percents: [],
-      skill: weapon.skill,
-      ignoresArmor: false,
-      ignoresCap: false,
-      pool: 'hp',
-      critical: check.critical,
-      chain,
-    });
+    dealDamage(r, actorId, targetId, { ...weaponDamage(weapon), critical: check.critical, chain });
   }
   react(r, targetId, actorId, ['attacked'], chain);
+}
+
+/** What a weapon's hit deals, before the dice: the attack and its odds read the same one. */
+export function weaponDamage(weapon: Weapon): Omit<DamageSpec, 'chain' | 'critical'> {
+  return {
+    code: weapon.damage,
+    damageType: weapon.damageType,
+    element: weapon.element,
+    percents: [],
+    skill: weapon.skill,
+    ignoresArmor: false,
+    ignoresCap: false,
+    pool: 'hp',
+  };
 }
 
 export interface DamageSpec {

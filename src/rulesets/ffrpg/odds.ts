@@ -1,6 +1,14 @@
 import { diceDistribution } from '../../dice/index.js';
 import type { ActionOdds } from '../system.js';
-import { cosFor, type DamageSpec, damageSteps, shareOf, usesWeapon, weaponOf } from './actions.js';
+import {
+  cosFor,
+  type DamageSpec,
+  damageSteps,
+  shareOf,
+  usesWeapon,
+  weaponDamage,
+  weaponOf,
+} from './actions.js';
 import { judgePercentileRoll, taskCheckNeedsRoll } from './checks/index.js';
 import type { FfrpgCommand } from './commands.js';
 import { computeDamage } from './damage.js';
@@ -200,17 +208,7 @@ function attackOdds(state: FfrpgState, actor: CombatantState, target: CombatantS
   const eva = stat(state, target, magical ? 'meva' : 'eva');
   const cos = stat(state, actor, 'acc') + skill - eva;
   const check = checkOdds(state, cos);
-  const spec: Spec = {
-    code: weapon.damage,
-    damageType: weapon.damageType,
-    element: weapon.element,
-    percents: [],
-    skill: weapon.skill,
-    ignoresArmor: false,
-    ignoresCap: false,
-    pool: 'hp',
-  };
-  const damage = damageOdds(state, actor, target, spec, check);
+  const damage = damageOdds(state, actor, target, weaponDamage(weapon), check);
   const caveat = statusPhaseCaveat(state, target);
   return {
     summary: `hit ${pct(check.success)} · ${range(damage.range)} · KO ${pct(damage.knockOut)}`,

@@ -14,7 +14,14 @@ import { isFfviiiGm, resolveGm } from './gm.js';
 import { carriedName } from './names.js';
 import { FfviiiResolution } from './resolution.js';
 import { resolveDraw, resolveSense } from './spellshards.js';
-import { bestSkill, type FfviiiState, gunToReload, type PendingAttack, weaponOf } from './state.js';
+import {
+  type FfviiiState,
+  gunToReload,
+  itemUse,
+  type PendingAttack,
+  USE_ITEM_SHOTS,
+  weaponOf,
+} from './state.js';
 import { reloadShots, summonShots, validate } from './validate.js';
 
 export const decide = decideByResolving(resolve);
@@ -95,17 +102,8 @@ export function resolve(
     case 'use-item': {
       const actor = out.get(command.actor);
       const item = state.setup.items[command.item]!;
-      spend(out, actor, 3, `Use ${item.name}`, command.target, null);
-      const skill =
-        command.skill ?? bestSkill(actor.sheet, ['guns', 'weapon-focus', 'martial-arts']).skill;
-      const pending: PendingAttack = {
-        type: 'use-item',
-        actor: actor.id,
-        target: command.target,
-        shots: 3,
-        item: command.item,
-        skill,
-      };
+      spend(out, actor, USE_ITEM_SHOTS, `Use ${item.name}`, command.target, null);
+      const pending = itemUse(actor, command);
       if (item.willing) resolvePending(out, dice, pending, false);
       else declare(out, dice, pending);
       break;

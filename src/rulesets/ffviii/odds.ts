@@ -20,8 +20,10 @@ import {
   type FfviiiState,
   gunToReload,
   inFight,
+  itemUse,
   type PendingAttack,
   spiritAgainst,
+  USE_ITEM_SHOTS,
   weaponOf,
 } from './state.js';
 import { reloadShots, summonShots } from './validate.js';
@@ -485,18 +487,10 @@ export function ffviiiOdds(state: FfviiiState, command: FfviiiCommand): ActionOd
       const actor = state.combatants[command.actor];
       const item = state.setup.items[command.item];
       if (actor === undefined || item === undefined) return undefined;
-      const skill =
-        command.skill ?? bestSkill(actor.sheet, ['guns', 'weapon-focus', 'martial-arts']).skill;
-      const pending: PendingAttack = {
-        type: 'use-item',
-        actor: actor.id,
-        target: command.target,
-        shots: 3,
-        item: command.item,
-        skill,
-      };
-      const cost = `3 shots, 1 ${item.name}`;
-      if (!item.willing) return declaredOdds(state, pending, Math.max(0, actor.shot - 3), cost);
+      const pending = itemUse(actor, command);
+      const cost = `${USE_ITEM_SHOTS} shots, 1 ${item.name}`;
+      if (!item.willing)
+        return declaredOdds(state, pending, Math.max(0, actor.shot - USE_ITEM_SHOTS), cost);
       return automaticItem(state, pending, actor, cost);
     }
     case 'summon': {

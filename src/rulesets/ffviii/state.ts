@@ -172,3 +172,24 @@ export function gunToReload(
   if (id !== undefined) return c.sheet.weapons.find((w) => w.id === id && w.gun !== undefined);
   return c.sheet.weapons.find((w) => w.gun !== undefined && (c.ammo[w.id] ?? 0) < w.gun.capacity);
 }
+
+/** Using an item costs 3 shots, like the text's other quick actions. */
+export const USE_ITEM_SHOTS = 3;
+
+/**
+ * An item used on someone, as an attack waiting to resolve: thrown with the Skill named, or the
+ * best of Guns, Weapon Focus and Martial Arts. Deciding it and its odds read this one.
+ */
+export function itemUse(
+  actor: CombatantState,
+  command: { readonly target: string; readonly item: string; readonly skill?: string | undefined },
+): Extract<PendingAttack, { type: 'use-item' }> {
+  return {
+    type: 'use-item',
+    actor: actor.id,
+    target: command.target,
+    shots: USE_ITEM_SHOTS,
+    item: command.item,
+    skill: command.skill ?? bestSkill(actor.sheet, ['guns', 'weapon-focus', 'martial-arts']).skill,
+  };
+}

@@ -1,3 +1,4 @@
+import type { JsonValue } from '../rulesets/campaign.js';
 import type { SeededDiceState } from '../dice/index.js';
 import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
 
@@ -8,13 +9,7 @@ import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
  */
 
 /** Plain JSON, as stored: what a roster entry's state may be. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+export type { JsonValue };
 
 /** A campaign in one system. */
 export interface TableRecord {

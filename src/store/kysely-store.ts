@@ -278,8 +278,16 @@ export class KyselyStore implements Store {
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
     if (earlier !== undefined) return { ok: true, seq: earlier.seq, duplicate: true };
-    if (!(await this.encounterExists(encounterId))) {
+    const encounter = await this.getEncounter(encounterId);
+    if (encounter === undefined) {
       return { ok: false, code: 'not-found', message: `no encounter ${encounterId}` };
+    }
+    if (encounter.status !== 'active') {
+      return {
+        ok: false,
+        code: 'closed',
+        message: `encounter ${encounterId} is ${encounter.status}: it takes no more entries`,
+      };
     }
     return { ok: false, code: 'stale', current: await this.lastSeq(encounterId) };
   }
@@ -289,10 +297,6 @@ export class KyselyStore implements Store {
    * when the previous number is there (no gaps); the primary key refuses a number taken.
    */
   private async insertAfterPrevious(row: EntryRow): Promise<boolean> {
-    if (row.seq === 1) {
-      await this.db.insertInto('moogle_entries').values(row).execute();
-      return true;
-    }
     const result = await this.db
       .insertInto('moogle_entries')
       .columns(['encounter_id', 'seq', 'idempotency_key', 'entry', 'appended_at'])
@@ -305,27 +309,30 @@ export class KyselyStore implements Store {
             eb.cast<string>(eb.val(row.entry), 'text').as('entry'),
             eb.cast<string>(eb.val(row.appended_at), 'text').as('appended_at'),
           ])
-          .where((eb) =>
-            eb.exists(
+          .where((eb) => {
+            // A finished or abandoned encounter takes no more entries, whichever process asks.
+            const active = eb.exists(
               eb
-                .selectFrom('moogle_entries')
-                .select('seq')
-                .where('encounter_id', '=', row.encounter_id)
-                .where('seq', '=', row.seq - 1),
-            ),
-          ),
+                .selectFrom('moogle_encounters')
+                .select('id')
+                .where('id', '=', row.encounter_id)
+                .where('status', '=', 'active'),
+            );
+            if (row.seq === 1) return active;
+            return eb.and([
+              active,
+              eb.exists(
+                eb
+                  .selectFrom('moogle_entries')
+                  .select('seq')
+                  .where('encounter_id', '=', row.encounter_id)
+                  .where('seq', '=', row.seq - 1),
+              ),
+            ]);
+          }),
       )
       .executeTakeFirst();
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-  }
-
-  private async encounterExists(id: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('moogle_encounters')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   async entriesSince(

@@ -74,7 +74,8 @@ export interface StoredEntry {
 /**
  * What an append did. `stale`: the log has moved on (or the expected number skips ahead), so
  * nothing was written; `current` is the last number in the log (0 when empty). `duplicate`:
- * this idempotency key was already appended, as `seq`; nothing new was written.
+ * this idempotency key was already appended, as `seq`; nothing new was written. `closed`: the
+ * encounter is finished or abandoned and takes no more entries.
  */
 export type AppendResult =
   | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
@@ -82,7 +83,7 @@ export type AppendResult =
   | { readonly ok: false; readonly code: 'stale'; readonly current: number }
   | {
       readonly ok: false;
-      readonly code: 'not-found' | 'invalid';
+      readonly code: 'not-found' | 'invalid' | 'closed';
       readonly message: string;
     };
 

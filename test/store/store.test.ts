@@ -80,6 +80,28 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(orphan).toMatchObject({ ok: false, error: { code: 'table/not-found' } });
   });
 
+  it('refuses entries to a finished or abandoned encounter, first or later', async () => {
+    for (const status of ['finished', 'abandoned'] as const) {
+      const { encounterId } = await newEncounter();
+      await store.setEncounterStatus(encounterId, status);
+      expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1))).toMatchObject({
+        ok: false,
+        code: 'closed',
+      });
+      await store.setEncounterStatus(encounterId, 'active');
+      expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1))).toEqual({
+        ok: true,
+        seq: 1,
+      });
+      await store.setEncounterStatus(encounterId, status);
+      expect(await store.appendEntry(encounterId, 2, 'k2', undoEntry(2))).toMatchObject({
+        ok: false,
+        code: 'closed',
+      });
+      expect(await store.lastSeq(encounterId)).toBe(1);
+    }
+  });
+
   it('creates encounters in a table only, and changes their status', async () => {
     const { tableId, encounterId } = await newEncounter();
     const record = await store.getEncounter(encounterId);

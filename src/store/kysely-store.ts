@@ -47,6 +47,8 @@ export const STORE_LIMITS = {
   setupBytes: 8 * 1024 * 1024,
   /** Rows one `entriesSince` returns at most. */
   pageRows: 10_000,
+  /** Combatants one encounter may have revealed. */
+  revealed: 1000,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -183,6 +185,7 @@ export class KyselyStore implements Store {
       initial_dice: JSON.stringify(encounter.initialDice),
       status: 'active',
       created_at: now(),
+      revealed: '[]',
     };
     if (!(await this.getTable(encounter.tableId))) {
       return err('table/not-found', `no table ${encounter.tableId}`);
@@ -224,7 +227,34 @@ export class KyselyStore implements Store {
     }
     await this.db.updateTable('moogle_encounters').set({ status }).where('id', '=', id).execute();
     const record = await this.getEncounter(id);
-    return record === undefined ? err('encounter/not-found', `no encounter ${id}`) : ok(record);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
+    this.feed.published({ encounterId: id, seq: 0 });
+    return ok(record);
+  }
+
+  async setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>> {
+    const bad = badId('encounter id', id);
+    if (bad) return bad;
+    if (
+      !Array.isArray(combatantIds) ||
+      combatantIds.length > STORE_LIMITS.revealed ||
+      combatantIds.some((c) => typeof c !== 'string' || c.length === 0 || c.length > 200)
+    ) {
+      return err(
+        'store/invalid',
+        `revealed combatants are at most ${STORE_LIMITS.revealed} ids of 1 to 200 characters`,
+      );
+    }
+    const unique = [...new Set(combatantIds)].sort();
+    await this.db
+      .updateTable('moogle_encounters')
+      .set({ revealed: JSON.stringify(unique) })
+      .where('id', '=', id)
+      .execute();
+    const record = await this.getEncounter(id);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
+    this.feed.published({ encounterId: id, seq: 0 });
+    return ok(record);
   }
 
   async appendEntry(
@@ -585,6 +615,7 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
         initial_dice: JSON.stringify(encounter.initialDice),
         status: encounter.status,
         created_at: encounter.createdAt,
+        revealed: JSON.stringify(encounter.revealed ?? []),
       })
       .execute();
     const entries = encounter.entries.map((row) => ({
@@ -699,6 +730,7 @@ function encounterRecord(row: EncounterRow): EncounterRecord {
     initialDice: JSON.parse(row.initial_dice) as SeededDiceState,
     status: row.status as EncounterStatus,
     createdAt: row.created_at,
+    revealed: JSON.parse(row.revealed) as string[],
   };
 }
 

@@ -51,6 +51,11 @@ export interface EncounterRecord {
   readonly initialDice: SeededDiceState;
   readonly status: EncounterStatus;
   readonly createdAt: string;
+  /**
+   * Combatants whose exact figures the GM has shown the players (a player's view bands the
+   * others' HP). The server's to interpret; stored so every process and a restart agree.
+   */
+  readonly revealed: readonly string[];
 }
 
 export interface NewEncounter {
@@ -119,7 +124,10 @@ export interface CreatedToken {
 /** What a valid token grants. */
 export type TokenGrant = TokenRole & { readonly tokenId: string; readonly tableId: string };
 
-/** A change notification: entry `seq` was appended to encounter `encounterId`, by any process. */
+/**
+ * A change notification: entry `seq` was appended to encounter `encounterId`, by any process;
+ * `seq` 0 when the encounter's record changed instead (its status or what is revealed).
+ */
 export interface EntryAppended {
   readonly encounterId: string;
   readonly seq: number;
@@ -150,7 +158,9 @@ export interface TableExport {
   readonly version: 1;
   readonly table: TableRecord;
   readonly roster: readonly Omit<RosterEntry, 'tableId'>[];
-  readonly encounters: readonly (Omit<EncounterRecord, 'tableId'> & {
+  readonly encounters: readonly (Omit<EncounterRecord, 'tableId' | 'revealed'> & {
+    /** Absent in exports written before reveals were stored: none revealed. */
+    readonly revealed?: readonly string[];
     readonly entries: readonly StoredEntry[];
   })[];
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
@@ -180,6 +190,8 @@ export interface Store {
   /** Oldest first. */
   listEncounters(tableId: string): Promise<readonly EncounterRecord[]>;
   setEncounterStatus(id: string, status: EncounterStatus): Promise<Result<EncounterRecord>>;
+  /** Replaces the combatants revealed to the players; subscribers hear it as number 0. */
+  setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>>;
 
   /**
    * Appends one log entry as number `expectedSeq` (1 for the first), which must be the last

@@ -80,6 +80,20 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(orphan).toMatchObject({ ok: false, error: { code: 'table/not-found' } });
   });
 
+  it('keeps what the GM revealed, tells subscribers as number 0, and exports it', async () => {
+    const { tableId, encounterId } = await newEncounter();
+    expect((await store.getEncounter(encounterId))?.revealed).toEqual([]);
+    const heard: number[] = [];
+    const stop = await store.subscribe(encounterId, { appended: (c) => heard.push(c.seq) });
+    const set = await store.setRevealed(encounterId, ['heket', 'bomb', 'heket']);
+    expect(set).toMatchObject({ ok: true, value: { revealed: ['bomb', 'heket'] } });
+    expect(await store.setRevealed(encounterId, [''])).toMatchObject({ ok: false });
+    await expect.poll(() => heard).toContain(0);
+    stop();
+    const exported = await store.exportTable(tableId);
+    expect(exported.ok && exported.value.encounters[0]?.revealed).toEqual(['bomb', 'heket']);
+  });
+
   it('refuses entries to a finished or abandoned encounter, first or later', async () => {
     for (const status of ['finished', 'abandoned'] as const) {
       const { encounterId } = await newEncounter();

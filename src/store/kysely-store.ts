@@ -159,6 +159,57 @@ export class KyselyStore implements Store {
     return ok(rosterEntry(row));
   }
 
+  async finishEncounter(
+    encounterId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<EncounterRecord>> {
+    const rows: { character_id: string; state: string }[] = [];
+    for (const entry of roster) {
+      const invalid = badId('character id', entry.characterId);
+      if (invalid !== undefined) return invalid;
+      const text = jsonText(entry.state, STORE_LIMITS.rosterStateBytes, "the character's state");
+      if (!text.ok) return text;
+      rows.push({ character_id: entry.characterId, state: text.value });
+    }
+    const finished = await this.db.transaction().execute(async (tx) => {
+      const record = await tx
+        .selectFrom('moogle_encounters')
+        .select(['table_id', 'status'])
+        .where('id', '=', encounterId)
+        .executeTakeFirst();
+      if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
+      // The status is the guard: only the update that still finds it active may write, so a
+      // fight is applied to the roster once, however many processes or clicks race.
+      const updated = await tx
+        .updateTable('moogle_encounters')
+        .set({ status: 'finished' })
+        .where('id', '=', encounterId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if ((updated.numUpdatedRows ?? 0n) === 0n) {
+        return err('encounter/closed', `encounter ${encounterId} is ${record.status} already`);
+      }
+      const at = now();
+      for (const row of rows) {
+        await tx
+          .insertInto('moogle_roster')
+          .values({ table_id: record.table_id, ...row, updated_at: at })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['table_id', 'character_id'])
+              .doUpdateSet({ state: row.state, updated_at: at }),
+          )
+          .execute();
+      }
+      return ok(undefined);
+    });
+    if (!finished.ok) return finished;
+    const record = await this.getEncounter(encounterId);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
+    this.feed.published({ encounterId, seq: 0 });
+    return ok(record);
+  }
+
   async removeRosterEntry(tableId: string, characterId: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('moogle_roster')

@@ -190,6 +190,15 @@ export interface Store {
   /** Oldest first. */
   listEncounters(tableId: string): Promise<readonly EncounterRecord[]>;
   setEncounterStatus(id: string, status: EncounterStatus): Promise<Result<EncounterRecord>>;
+  /**
+   * Ends an active encounter and writes the roster it leaves (each character's lasting state,
+   * created or replaced), in one transaction: refused (`encounter/closed`) once it is not
+   * active, so a fight's results reach the roster exactly once.
+   */
+  finishEncounter(
+    encounterId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<EncounterRecord>>;
   /** Replaces the combatants revealed to the players; subscribers hear it as number 0. */
   setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>>;
 

@@ -94,6 +94,25 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(exported.ok && exported.value.encounters[0]?.revealed).toEqual(['bomb', 'heket']);
   });
 
+  it('finishes an encounter and writes its roster once, in one transaction', async () => {
+    const { tableId, encounterId } = await newEncounter();
+    await store.putRosterEntry(tableId, 'hiro', { xp: 0 });
+    const roster = [
+      { characterId: 'hiro', state: { xp: 520 } },
+      { characterId: '@party', state: { gil: 820 } },
+    ];
+    const done = await store.finishEncounter(encounterId, roster);
+    expect(done).toMatchObject({ ok: true, value: { status: 'finished' } });
+    expect((await store.getRoster(tableId)).map((r) => [r.characterId, r.state])).toEqual([
+      ['@party', { gil: 820 }],
+      ['hiro', { xp: 520 }],
+    ]);
+    const again = await store.finishEncounter(encounterId, [{ characterId: 'hiro', state: 1 }]);
+    expect(again).toMatchObject({ ok: false, error: { code: 'encounter/closed' } });
+    expect((await store.getRosterEntry(tableId, 'hiro'))?.state).toEqual({ xp: 520 });
+    expect(await store.finishEncounter('nope', [])).toMatchObject({ ok: false });
+  });
+
   it('refuses entries to a finished or abandoned encounter, first or later', async () => {
     for (const status of ['finished', 'abandoned'] as const) {
       const { encounterId } = await newEncounter();

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ContentKind, ContentLibrary } from '../content/index.js';
-import type { CampaignRules } from './campaign.js';
 import type { CommandBase, EventBase, gm, Result, Ruleset } from '../engine/index.js';
+import type { CampaignRules } from './campaign.js';
 
 /** One combatant as any tool shows it, whatever the system. */
 export interface CombatantView {

@@ -9,6 +9,7 @@ import { SERVER_LIMITS } from './limits.js';
  */
 
 const PROTOCOL_VERSION = 1;
+
 export { PROTOCOL_VERSION };
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

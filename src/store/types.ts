@@ -1,6 +1,6 @@
-import type { JsonValue } from '../rulesets/campaign.js';
 import type { SeededDiceState } from '../dice/index.js';
 import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
+import type { JsonValue } from '../rulesets/campaign.js';
 
 /**
  * The storage layer of the table server: tables, their rosters, their encounters with an

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { Encounter, type LogEntry, loadEncounter } from '../../src/engine/index.js';
 import { RULESETS, SYSTEMS } from '../../src/rulesets/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { type JsonValue, openStore, type Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, type Location, open, stopFallbackPostgres } from './fixtures.js';
 
 afterAll(stopFallbackPostgres);
@@ -97,7 +97,7 @@ describe.each(KINDS)('store on %s', (kind) => {
   it('finishes an encounter and writes its roster once, in one transaction', async () => {
     const { tableId, encounterId } = await newEncounter();
     await store.putRosterEntry(tableId, 'hiro', { xp: 0 });
-    const roster = [
+    const roster: { characterId: string; state: JsonValue }[] = [
       { characterId: 'hiro', state: { xp: 520 } },
       { characterId: '@party', state: { gil: 820 } },
     ];

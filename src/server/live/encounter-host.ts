@@ -1,3 +1,5 @@
+import { gmCommandFrom } from '../../cli/battle/gm.js';
+import { oddsOf } from '../../cli/battle/screen.js';
 import type { ContentLibrary } from '../../content/index.js';
 import {
   type AnyEncounter,
@@ -9,8 +11,6 @@ import {
   loadEncounter,
   type Result,
 } from '../../engine/index.js';
-import { gmCommandFrom } from '../../cli/battle/gm.js';
-import { oddsOf } from '../../cli/battle/screen.js';
 import type { AnySystem } from '../../rulesets/system.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';

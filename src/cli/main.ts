@@ -7,7 +7,9 @@ import { type Io, processIo } from './io.js';
 import { registerOdds } from './odds.js';
 import { registerRoll } from './roll.js';
 import { registerSchemas } from './schemas.js';
+import { registerServe } from './serve.js';
 import { registerSim } from './sim.js';
+import { registerTable } from './table.js';
 
 /** Exit statuses: 0 success, 2 the user's input was rejected, 1 Moogle itself failed. */
 export const EXIT_OK = 0;
@@ -31,6 +33,8 @@ export function buildProgram(io: Io): Command {
   registerSchemas(program, io);
   registerBattle(program, io);
   registerSim(program, io);
+  registerServe(program, io);
+  registerTable(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

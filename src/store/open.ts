@@ -11,7 +11,9 @@ import type { StoreDatabase } from './schema.js';
 import type { Store, StoreKind } from './types.js';
 
 /** Where `moogle serve` keeps everything when given no `--db`. */
-export const DEFAULT_SQLITE_PATH = './moogle-data/moogle.db';
+export { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+
+import { DEFAULT_SQLITE_PATH } from './open-defaults.js';
 
 export interface OpenStoreOptions {
   /**

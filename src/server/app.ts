@@ -11,7 +11,7 @@ import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import type { Role } from './protocol.js';
-import { CLOSE, serveSocket } from './socket.js';
+import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
 import {
   applyService,
   finishEncounter,
@@ -341,6 +341,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   });
 
   app.get('/api/encounters/:id/live', { websocket: true }, async (socket, request) => {
+    const early = keepEarlyMessages(socket);
     if (stopping) {
       socket.close(CLOSE.restart, 'stopping');
       return;
@@ -372,15 +373,21 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         encounter: { id: record.id, name: record.name, system: record.ruleset },
       }),
     );
-    serveSocket(socket, host.value, role, (notation) => {
-      try {
-        const rolled = rollDice(notation, { dice: seededDice(randomBytes(8).toString('hex')) });
-        return { total: rolled.total, text: rolled.text };
-      } catch (error) {
-        if (error instanceof DiceError) return { error: error.message };
-        throw error;
-      }
-    });
+    serveSocket(
+      socket,
+      host.value,
+      role,
+      (notation) => {
+        try {
+          const rolled = rollDice(notation, { dice: seededDice(randomBytes(8).toString('hex')) });
+          return { total: rolled.total, text: rolled.text };
+        } catch (error) {
+          if (error instanceof DiceError) return { error: error.message };
+          throw error;
+        }
+      },
+      early,
+    );
   });
 
   app.get('/t/:token', async (_request, reply) => {

@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
 import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
@@ -43,6 +43,7 @@ export function serveSocket(
   host: EncounterHost,
   role: Role,
   onRoll: (notation: string) => { total: number; text: string } | { error: string },
+  early: EarlyMessages,
 ): void {
   const client: LiveClient = {
     role,
@@ -68,7 +69,7 @@ export function serveSocket(
     clearTimeout(idle);
     host.detach(client);
   });
-  socket.on('message', (data, isBinary) => {
+  const receive = (data: RawData, isBinary: boolean): void => {
     awake();
     if (!bucket.take()) {
       client.send({
@@ -131,5 +132,29 @@ export function serveSocket(
         return;
       }
     }
-  });
+  };
+  socket.on('message', receive);
+  for (const [data, isBinary] of early.stop()) receive(data, isBinary);
+}
+
+/**
+ * Messages that arrive while the connection is still being checked (the token, the encounter):
+ * kept from the first moment, so a client may say hello as soon as the socket opens.
+ */
+export interface EarlyMessages {
+  stop(): readonly (readonly [RawData, boolean])[];
+}
+
+export function keepEarlyMessages(socket: WebSocket): EarlyMessages {
+  const kept: [RawData, boolean][] = [];
+  const keep = (data: RawData, isBinary: boolean): void => {
+    if (kept.length < SERVER_LIMITS.messageBurst) kept.push([data, isBinary]);
+  };
+  socket.on('message', keep);
+  return {
+    stop() {
+      socket.off('message', keep);
+      return kept;
+    },
+  };
 }

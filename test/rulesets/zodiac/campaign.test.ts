@@ -264,6 +264,20 @@ describe('services between fights', () => {
     expect(keefOf(cured.roster)).toMatchObject({ statuses: [], items: {} });
   });
 
+  it('a Potion from one pack on another: "may be used on any target"', () => {
+    const diff = value(zodiacCampaign.recruit(library, 'diff')) as ZodiacCharacterState;
+    const roster: CampaignRoster = {
+      characters: { ...rosterOf(keefState()).characters, diff: { ...diff, items: {}, hp: 100 } },
+      party: null,
+    };
+    const healed = value(
+      zodiacCampaign.applyService(library, roster, use('keef', 'potion', 'diff'), noDice),
+    );
+    expect(keefOf(healed.roster).items).toEqual({ potion: 1, 'phoenix-down': 1 });
+    expect(healed.roster.characters.diff).toMatchObject({ hp: 250, items: {} });
+    expect(healed.report).toEqual(['Diff the Biffer regains 150 HP (Potion)']);
+  });
+
   it('refusals change nothing and say why', () => {
     const roster = rosterOf(keefState({ statuses: ['zombie'], hp: 100 }));
     const copy = structuredClone(roster);

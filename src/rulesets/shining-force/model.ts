@@ -198,6 +198,11 @@ export const combatantSchema = z.strictObject({
   at: z.string().regex(/^[A-Za-z]\d{1,2}$/),
   hp: whole(0, 999).optional(),
   mp: whole(0, 999).optional(),
+  /**
+   * Poisoned since an earlier battle, losing this many HP after each turn: Poison lasts until
+   * the priest cures it, so it comes into the next battle.
+   */
+  poison: whole(1, 999).optional(),
 });
 export type CombatantSheet = z.infer<typeof combatantSchema>;
 

@@ -140,7 +140,7 @@ export interface GameSystem<
    */
   parseAction?(state: State, text: string): Command | undefined;
   /** The rules between fights: a table's roster, after a battle, services (rulesets/campaign). */
-  readonly campaign?: CampaignRules<Setup, State, Spec>;
+  readonly campaign: CampaignRules<Setup, State, Spec>;
 }
 
 /** A system whose types are not known to the caller: the registry, encounter files. */

@@ -51,13 +51,6 @@ export function systemOfTable(table: TableRecord): Result<AnySystem> {
     : ok(system);
 }
 
-function campaignOf(system: AnySystem) {
-  const campaign = system.campaign;
-  return campaign === undefined
-    ? err('campaign/unsupported', `${system.ruleset.name} keeps no roster between fights yet`)
-    : ok(campaign);
-}
-
 export async function createTable(
   store: Store,
   systemId: string,
@@ -74,11 +67,8 @@ export async function createTable(
   if (!table.ok) return table;
   const gm = await store.createToken(table.value.id, { role: 'gm' });
   if (!gm.ok) return gm;
-  const campaign = system.campaign;
-  if (campaign !== undefined) {
-    const party = await store.putRosterEntry(table.value.id, PARTY_ROW, campaign.emptyParty);
-    if (!party.ok) return party;
-  }
+  const party = await store.putRosterEntry(table.value.id, PARTY_ROW, system.campaign.emptyParty);
+  if (!party.ok) return party;
   return ok({ table: table.value, gm: gm.value });
 }
 
@@ -105,16 +95,15 @@ export async function readRoster(
   table: TableRecord,
   system: AnySystem,
 ): Promise<Result<CampaignRoster>> {
-  const campaign = campaignOf(system);
-  if (!campaign.ok) return campaign;
+  const campaign = system.campaign;
   const rows = await store.getRoster(table.id);
   const characters: Record<string, JsonValue> = {};
-  let party: JsonValue = campaign.value.emptyParty;
+  let party: JsonValue = campaign.emptyParty;
   for (const row of rows) {
     if (row.characterId === PARTY_ROW) party = row.state;
     else characters[row.characterId] = row.state;
   }
-  return campaign.value.parseRoster({ characters, party });
+  return campaign.parseRoster({ characters, party });
 }
 
 function rosterRows(roster: CampaignRoster): { characterId: string; state: JsonValue }[] {
@@ -132,8 +121,7 @@ export async function recruit(
 ): Promise<Result<JsonValue>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
-  const campaign = campaignOf(system.value);
-  if (!campaign.ok) return campaign;
+  const campaign = system.value.campaign;
   const library = starterLibrary(system.value);
   if (!library.ok) return library;
   if (characterId.startsWith('@'))
@@ -141,7 +129,7 @@ export async function recruit(
   if ((await store.getRosterEntry(table.id, characterId)) !== undefined) {
     return err('roster/exists', `'${characterId}' is on the roster already`);
   }
-  const state = campaign.value.recruit(library.value, characterId);
+  const state = campaign.recruit(library.value, characterId);
   if (!state.ok) return state;
   const put = await store.putRosterEntry(table.id, characterId, state.value);
   return put.ok ? ok(state.value) : put;
@@ -167,9 +155,8 @@ export async function startEncounter(
 ): Promise<Result<EncounterRecord>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
-  const roster =
-    system.value.campaign === undefined ? undefined : await readRoster(store, table, system.value);
-  if (roster !== undefined && !roster.ok) return roster;
+  const roster = await readRoster(store, table, system.value);
+  if (!roster.ok) return roster;
   const parsed = parseEncounterText(
     'encounter',
     request.file,
@@ -193,10 +180,7 @@ export async function startEncounter(
         ? { ok: true, library: library.value }
         : { ok: false, errors: [{ file: 'encounter', path: '', message: library.error.message }] };
     },
-    (sys, library, spec) =>
-      roster === undefined || sys.campaign === undefined
-        ? sys.setupFrom(library, spec)
-        : sys.campaign.setupFrom(library, spec, roster.value),
+    (sys, library, spec) => sys.campaign.setupFrom(library, spec, roster.value),
   );
   if (!parsed.ok) {
     const first = parsed.errors[0]!;
@@ -235,8 +219,7 @@ export async function finishEncounter(
 ): Promise<Result<Finished>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
-  const campaign = campaignOf(system.value);
-  if (!campaign.ok) return campaign;
+  const campaign = system.value.campaign;
   if (!encounter.outcome().over) {
     return err('encounter/not-over', 'the fight is not over: finish it, or abandon it');
   }
@@ -245,7 +228,7 @@ export async function finishEncounter(
   const roster = await readRoster(store, table, system.value);
   if (!roster.ok) return roster;
   const dice = new CommandDice(seededDice(encounter.diceState), { explain: true });
-  const step = campaign.value.afterBattle(
+  const step = campaign.afterBattle(
     library.value,
     encounter.setup,
     encounter.state,
@@ -267,9 +250,8 @@ export async function applyService(
 ): Promise<Result<readonly string[]>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
-  const campaign = campaignOf(system.value);
-  if (!campaign.ok) return campaign;
-  const parsed = campaign.value.services.safeParse(input);
+  const campaign = system.value.campaign;
+  const parsed = campaign.services.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return err('service/invalid', `${issue.path.join('.') || 'service'}: ${issue.message}`);
@@ -279,7 +261,7 @@ export async function applyService(
   const roster = await readRoster(store, table, system.value);
   if (!roster.ok) return roster;
   const dice = new CommandDice(seededDice(seed), { explain: true });
-  const step = campaign.value.applyService(
+  const step = campaign.applyService(
     library.value,
     roster.value,
     parsed.data as CampaignService,

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBalance } from './balance.js';
 import { registerBattle } from './battle.js';
 import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
@@ -31,6 +32,7 @@ export function buildProgram(io: Io): Command {
   registerSchemas(program, io);
   registerBattle(program, io);
   registerSim(program, io);
+  registerBalance(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBalance } from './balance.js';
 import { registerBattle } from './battle.js';
 import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
@@ -35,6 +36,7 @@ export function buildProgram(io: Io): Command {
   registerSim(program, io);
   registerServe(program, io);
   registerTable(program, io);
+  registerBalance(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

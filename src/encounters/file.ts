@@ -21,6 +21,8 @@ export interface EncounterFile {
   readonly description: string | undefined;
   readonly system: AnySystem;
   readonly setup: unknown;
+  /** The system's part of the file, checked: what `setupFrom` built the setup from. */
+  readonly spec: unknown;
   /** The content the file's folders and the starter content hold: where `gm add` finds sheets. */
   readonly library: ContentLibrary;
 }
@@ -171,6 +173,7 @@ export function parseEncounterText(
       description: head.data.description,
       system,
       setup: setup.value,
+      spec: spec.data,
       library: library.library,
     },
   };

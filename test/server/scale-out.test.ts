@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../src/server/protocol.js';
+import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, type Location, open, stopFallbackPostgres } from '../store/fixtures.js';
 import {
@@ -42,7 +42,7 @@ describe('two server processes on one PostgreSQL', () => {
     const id = await startEncounterOver(a.url, gmToken, example('ffrpg-wind-cave'), 'scale');
     const { client: gm, state } = await Client.join(a.url, id, gmToken);
     const { client: far } = await Client.join(b.url, id, gmToken);
-    let current = state;
+    let current: StatePayload = state;
     for (let i = 0; i < 5; i++) {
       const answer = await gm.submit(current.seq + 1, `a-${i}`, {
         kind: 'command',
@@ -62,7 +62,9 @@ describe('two server processes on one PostgreSQL', () => {
     // The far process takes the next submit from where the near one left it.
     const next = await far.submit(6, 'b-6', { kind: 'command', command: last.actions[0]!.command });
     expect(next).toMatchObject({ type: 'accepted', seq: 6 });
-    expect((await gm.until((m): m is Entry => m.type === 'entry' && m.seq === 6)).entry.seq).toBe(6);
+    expect((await gm.until((m): m is Entry => m.type === 'entry' && m.seq === 6)).entry.seq).toBe(
+      6,
+    );
     gm.close();
     far.close();
   });
@@ -72,7 +74,10 @@ describe('two server processes on one PostgreSQL', () => {
     const id = await startEncounterOver(a.url, gmToken, example('ffrpg-wind-cave'), 'race');
     const { client: near, state } = await Client.join(a.url, id, gmToken);
     const { client: far } = await Client.join(b.url, id, gmToken);
-    const first = await near.submit(1, 'first', { kind: 'command', command: state.actions[0]!.command });
+    const first = await near.submit(1, 'first', {
+      kind: 'command',
+      command: state.actions[0]!.command,
+    });
     expect(first.type).toBe('accepted');
     await far.until((m): m is Entry => m.type === 'entry' && m.seq === 1);
     for (let round = 0; round < 10; round++) {

@@ -116,7 +116,18 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   await hub.start();
   let stopping = false;
 
-  await app.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+  // Per link, not per address: a table's players often share one address (a home network),
+  // and one link hammering the server is what the bound is for.
+  await app.register(rateLimit, {
+    max: SERVER_LIMITS.requestsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => {
+      const header = request.headers.authorization;
+      const query = (request.query as { token?: unknown } | undefined)?.token;
+      const token = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+      return token === '' ? `ip:${request.ip}` : `token:${token.slice(-24)}`;
+    },
+  });
   await app.register(websocket, {
     options: { maxPayload: SERVER_LIMITS.messageBytes },
   });

@@ -5,6 +5,8 @@
 export const SERVER_LIMITS = {
   /** An HTTP body: an encounter file is at most 1 MiB on disk, and arrives as JSON text. */
   httpBodyBytes: 2 * 1024 * 1024,
+  /** HTTP requests (and WebSocket upgrades) per minute, per link (per address without one). */
+  requestsPerMinute: 300,
   /** One WebSocket message from a client: a command with its entered dice, or a GM line. */
   messageBytes: 64 * 1024,
   /** Messages a socket may send per second on average, and in a burst. */

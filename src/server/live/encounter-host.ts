@@ -11,7 +11,7 @@ import {
   loadEncounter,
   type Result,
 } from '../../engine/index.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { AnySystem, EncounterView } from '../../rulesets/system.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
 import { SERVER_LIMITS } from '../limits.js';
@@ -24,7 +24,7 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
-import { secrecyFor, seenEntry, seenView } from '../views/seen.js';
+import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
@@ -43,6 +43,16 @@ export interface HostContext {
 
 type Submit = Extract<ClientMessage, { type: 'submit' }>;
 
+/** The present state of the encounter, as `now()` works it out once per change. */
+interface Present {
+  readonly view: EncounterView;
+  readonly party: string | undefined;
+  readonly outcome: StatePayload['outcome'];
+  readonly legal: readonly LegalAction<CommandBase>[];
+  readonly offer: (action: LegalAction<CommandBase>) => OfferedAction;
+  readonly byAudience: Map<string, StatePayload>;
+}
+
 function audienceKey(role: Role): string {
   return role.role === 'player' ? `player:${role.characterId}` : role.role;
 }
@@ -58,8 +68,7 @@ export class EncounterHost {
   private readonly keys = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private states: StatesAfterEntries;
-  private legalCache: readonly LegalAction<CommandBase>[] | undefined;
-  private offeredCache = new Map<string, readonly OfferedAction[]>();
+  private present: Present | undefined;
   private lastUsed = Date.now();
 
   private constructor(
@@ -357,24 +366,59 @@ export class EncounterHost {
   }
 
   private changed(): void {
-    this.legalCache = undefined;
-    this.offeredCache = new Map();
+    this.present = undefined;
     this.lastUsed = Date.now();
   }
 
+  /**
+   * What every client's message about the present is built from, worked out once per change:
+   * the view, the outcome, the legal actions and each one's odds and rolls. Audiences only
+   * filter it.
+   */
+  private now(): Present {
+    if (this.present !== undefined) return this.present;
+    const state = this.encounter.state;
+    const view = this.system.view(state);
+    const outcome = this.encounter.outcome();
+    const legal = outcome.over ? [] : this.encounter.legalActions();
+    const offers = new Map<LegalAction<CommandBase>, OfferedAction>();
+    const offer = (action: LegalAction<CommandBase>): OfferedAction => {
+      let made = offers.get(action);
+      if (made === undefined) {
+        // A group (a unit's moves) is listed by the hundred: no odds to work out.
+        const odds =
+          action.group === undefined ? oddsOf(this.system, state, action.command) : undefined;
+        made = {
+          label: action.label,
+          command: action.command as OfferedAction['command'],
+          rolls: this.system.rolls(state, action.command),
+          ...(action.group === undefined ? {} : { group: action.group }),
+          ...(odds === undefined ? {} : { odds }),
+        };
+        offers.set(action, made);
+      }
+      return made;
+    };
+    this.present = {
+      view,
+      party: playersSide(this.encounter.setup, view.sides)?.id,
+      outcome: outcome.over
+        ? { over: true, winner: outcome.winner, reason: outcome.reason }
+        : { over: false, winner: null, reason: '' },
+      legal,
+      offer,
+      byAudience: new Map(),
+    };
+    return this.present;
+  }
+
   private legal(): readonly LegalAction<CommandBase>[] {
-    this.legalCache ??= this.encounter.outcome().over ? [] : this.encounter.legalActions();
-    return this.legalCache;
+    return this.now().legal;
   }
 
-  private partySide(): string | undefined {
-    const view = this.system.view(this.encounter.state);
-    return playersSide(this.encounter.setup, view.sides)?.id;
-  }
-
-  private secrecy(role: Role) {
-    const view = this.system.view(this.encounter.state);
-    return secrecyFor(role, view, this.partySide(), new Set(this.record.revealed));
+  private secrecy(role: Role): Secrecy {
+    const { view, party } = this.now();
+    return secrecyFor(role, view, party, new Set(this.record.revealed));
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
@@ -387,58 +431,43 @@ export class EncounterHost {
     );
   }
 
-  private offered(role: Role): readonly OfferedAction[] {
-    const key = audienceKey(role);
-    const cached = this.offeredCache.get(key);
-    if (cached !== undefined) return cached;
-    const secrecy = this.secrecy(role);
-    const state = this.encounter.state;
-    const actions = offeredTo(role, this.legal()).map((action): OfferedAction => {
-      // A group (a unit's moves) is listed by the hundred: no odds to work out.
-      const odds =
-        action.group === undefined ? oddsOf(this.system, state, action.command) : undefined;
-      const rolls = this.system.rolls(state, action.command);
-      const base = {
-        label: action.label,
-        command: action.command as OfferedAction['command'],
-        rolls,
-        ...(action.group === undefined ? {} : { group: action.group }),
-      };
-      if (odds === undefined) return base;
-      if (odds.target !== undefined && secrecy.hidden.has(odds.target)) {
+  private offered(role: Role, secrecy: Secrecy): readonly OfferedAction[] {
+    const present = this.now();
+    return offeredTo(role, present.legal).map((action): OfferedAction => {
+      const made = present.offer(action);
+      const odds = made.odds;
+      if (odds?.target !== undefined && secrecy.hidden.has(odds.target)) {
         // The chance to knock out, and the detail lines, tell a hidden target's HP.
         const { knockOut: _k, lines: _l, ...rest } = odds;
         return {
-          ...base,
+          ...made,
           odds: { ...rest, summary: odds.summary.replace(/\s*·?\s*KO [\d.<>]+%/g, ''), lines: [] },
         };
       }
-      return { ...base, odds };
+      return made;
     });
-    this.offeredCache.set(key, actions);
-    return actions;
   }
 
   statePayload(role: Role): StatePayload {
-    const view = this.system.view(this.encounter.state);
-    const party = playersSide(this.encounter.setup, view.sides)?.id;
-    const secrecy = secrecyFor(role, view, party, new Set(this.record.revealed));
-    const outcome = this.encounter.outcome();
+    const present = this.now();
+    const key = audienceKey(role);
+    const cached = present.byAudience.get(key);
+    if (cached !== undefined) return cached;
+    const secrecy = secrecyFor(role, present.view, present.party, new Set(this.record.revealed));
     const gm = role.role === 'gm';
-    return {
+    const payload: StatePayload = {
       seq: this.lastSeq,
-      view: seenView(view, role, party, secrecy),
-      outcome: outcome.over
-        ? { over: true, winner: outcome.winner, reason: outcome.reason }
-        : { over: false, winner: null, reason: '' },
-      actions: this.record.status === 'active' ? this.offered(role) : [],
+      view: seenView(present.view, role, present.party, secrecy),
+      outcome: present.outcome,
+      actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
       redoable: gm ? this.encounter.redoable : 0,
       status: this.record.status,
     };
+    present.byAudience.set(key, payload);
+    return payload;
   }
 
-  /** Clients grouped by what they may see: each group's message is built once. */
   private audiences(): Map<string, { role: Role; clients: LiveClient[] }> {
     const groups = new Map<string, { role: Role; clients: LiveClient[] }>();
     for (const client of this.clients) {
@@ -466,7 +495,7 @@ export class EncounterHost {
   }
 
   private sendStates(): void {
-    this.offeredCache = new Map();
+    this.present = undefined;
     for (const { role, clients } of this.audiences().values()) {
       const message: ServerMessage = { type: 'state', ...this.statePayload(role) };
       for (const client of clients) client.send(message);

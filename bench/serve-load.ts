@@ -59,7 +59,9 @@ function open(url: string, encounter: string, token: string): Promise<Seat> {
 
 async function main(): Promise<void> {
   const tables = await Promise.all(
-    plan.tables.map(async (t) => Promise.all(t.tokens.map((token) => open(plan.url, t.encounter, token)))),
+    plan.tables.map(async (t) =>
+      Promise.all(t.tokens.map((token) => open(plan.url, t.encounter, token))),
+    ),
   );
   const deadline = Date.now() + plan.durationMs;
   const runs = tables.map(async (seats, index) => {
@@ -72,7 +74,10 @@ async function main(): Promise<void> {
         if (at !== undefined) fanout.push(performance.now() - at);
       });
     }
-    const answers = new Map<string, (m: { type: string; seq?: number; current?: number }) => void>();
+    const answers = new Map<
+      string,
+      (m: { type: string; seq?: number; current?: number }) => void
+    >();
     gm.socket.on('message', (data) => {
       const m = JSON.parse(String(data)) as { type: string; key?: string; seq: number };
       if (m.type === 'entry') {
@@ -88,10 +93,15 @@ async function main(): Promise<void> {
     while (Date.now() < deadline) {
       const takeBack = (gm.state?.undoable ?? 0) > 0 && gm.seq % 2 === 1;
       const command = gm.state?.actions[0]?.command;
-      const action = takeBack || command === undefined ? { kind: 'undo', steps: 1 } : { kind: 'command', command };
+      const action =
+        takeBack || command === undefined
+          ? { kind: 'undo', steps: 1 }
+          : { kind: 'command', command };
       const key = randomUUID();
       const expect = gm.seq + 1;
-      const answered = new Promise<{ type: string; seq?: number }>((resolve) => answers.set(key, resolve));
+      const answered = new Promise<{ type: string; seq?: number }>((resolve) =>
+        answers.set(key, resolve),
+      );
       const start = performance.now();
       sentAt.set(index * 1e9 + expect, start);
       gm.socket.send(JSON.stringify({ type: 'submit', expect, key, action }));

@@ -36,9 +36,13 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 function serve(db: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/moogle.js'), 'serve', '--port', '0', '--db', db, '--no-log'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/moogle.js'), 'serve', '--port', '0', '--db', db, '--no-log'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -98,11 +102,20 @@ async function step(store: Store, db: string, tables: number, dir: string): Prom
     const planFile = join(dir, `plan-${tables}.json`);
     writeFileSync(
       planFile,
-      JSON.stringify({ url: server.url, durationMs: SECONDS * 1000, intervalMs: INTERVAL_MS, tables: plan }),
+      JSON.stringify({
+        url: server.url,
+        durationMs: SECONDS * 1000,
+        intervalMs: INTERVAL_MS,
+        tables: plan,
+      }),
     );
-    const load = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/serve-load.ts'), planFile], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const load = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/serve-load.ts'), planFile],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     load.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -114,7 +127,12 @@ async function step(store: Store, db: string, tables: number, dir: string): Prom
     const code = await new Promise<number | null>((resolve) => load.once('exit', resolve));
     clearInterval(sampler);
     if (code !== 0) throw new Error(`load generator exited ${code}`);
-    const result = JSON.parse(out) as { ack: number[]; fanout: number[]; errors: number; submitted: number };
+    const result = JSON.parse(out) as {
+      ack: number[];
+      fanout: number[];
+      errors: number;
+      submitted: number;
+    };
     return {
       tables,
       ackP50: percentile(result.ack, 50),
@@ -138,7 +156,8 @@ async function runStore(kind: 'sqlite' | 'postgres'): Promise<StepResult[]> {
     let db = join(dir, 'moogle.db');
     let drop = async (): Promise<void> => {};
     if (kind === 'postgres') {
-      const admin = process.env.MOOGLE_BENCH_PG_URL ?? (await findOrStartPostgres(() => {})).adminUrl;
+      const admin =
+        process.env.MOOGLE_BENCH_PG_URL ?? (await findOrStartPostgres(() => {})).adminUrl;
       const fresh = await freshDatabase(admin);
       db = fresh.url;
       drop = fresh.drop;
@@ -172,7 +191,9 @@ async function main(): Promise<void> {
     const at200 = results.find((r) => r.tables === 200);
     console.log(
       `${kind}: most tables held with p99 under 50 ms: ${held.length ? Math.max(...held) : 'none of the steps'}` +
-        (at200 ? ` · at 200 tables p99 ${Math.max(at200.ackP99, at200.fanP99).toFixed(1)} ms (target 20)` : ''),
+        (at200
+          ? ` · at 200 tables p99 ${Math.max(at200.ackP99, at200.fanP99).toFixed(1)} ms (target 20)`
+          : ''),
     );
   }
 }

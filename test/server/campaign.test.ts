@@ -182,4 +182,46 @@ describe('a roster carried across two fights through the table server', () => {
     spec.check(before, after, { start, end }, next);
     gm2.close();
   });
+
+  it('applies a service between fights to the roster, and refuses one the rules refuse', async () => {
+    const { gmToken } = await newTable(running.store, 'zodiac', ['keef']);
+    const first = await startEncounterOver(
+      running.url,
+      gmToken,
+      example('zodiac-keef-and-the-ogre'),
+    );
+    const { client: gm, state } = await Client.join(running.url, first, gmToken);
+    await playToVictory(gm, state, ['keef']);
+    gm.close();
+    await http(`${running.url}/api/encounters/${first}/finish`, gmToken, 'POST');
+    const hurt = (await rosterOf(running.url, gmToken)).keef!.hp as number;
+    expect(hurt).toBeLessThan(420);
+    const rested = await http<{ report: string[] }>(
+      `${running.url}/api/table/services`,
+      gmToken,
+      'POST',
+      {
+        type: 'rest',
+      },
+    );
+    expect(rested.status).toBe(200);
+    expect((await rosterOf(running.url, gmToken)).keef!.hp).toBe(420);
+    const again = await http(`${running.url}/api/table/services`, gmToken, 'POST', {
+      type: 'rest',
+    });
+    expect(again.status).toBe(400);
+    const unknown = await http(`${running.url}/api/table/services`, gmToken, 'POST', {
+      type: 'nap',
+    });
+    expect(unknown.status).toBe(400);
+    const { table } = await newTable(running.store, 'zodiac');
+    const asPlayer = await running.store.createToken(table.id, { role: 'spectator' });
+    const forbidden = await http(
+      `${running.url}/api/table/services`,
+      asPlayer.ok ? asPlayer.value.token : '',
+      'POST',
+      { type: 'rest' },
+    );
+    expect(forbidden.status).toBe(403);
+  });
 });

@@ -390,6 +390,11 @@ describe('openStore', () => {
       ok: false,
       error: { code: 'store/bad-location' },
     });
+    // A folder that cannot be made in /proc: Node's recursive mkdir never returns there.
+    expect(await openStore('/proc/moogle-no-such/deeper/moogle.db')).toMatchObject({
+      ok: false,
+      error: { code: 'store/cannot-open' },
+    });
     // A folder that cannot be made: its parent is a file.
     const dir = mkdtempSync(join(tmpdir(), 'moogle-store-test-'));
     const notAFolder = join(dir, 'file');

@@ -268,9 +268,7 @@ export async function applyService(
     dice,
   );
   if (!step.ok) return step;
-  for (const row of rosterRows(step.value.roster)) {
-    const put = await store.putRosterEntry(table.id, row.characterId, row.state);
-    if (!put.ok) return put;
-  }
+  const put = await store.putRoster(table.id, rosterRows(step.value.roster));
+  if (!put.ok) return put;
   return ok(step.value.report);
 }

@@ -163,14 +163,8 @@ export class KyselyStore implements Store {
     encounterId: string,
     roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
   ): Promise<Result<EncounterRecord>> {
-    const rows: { character_id: string; state: string }[] = [];
-    for (const entry of roster) {
-      const invalid = badId('character id', entry.characterId);
-      if (invalid !== undefined) return invalid;
-      const text = jsonText(entry.state, STORE_LIMITS.rosterStateBytes, "the character's state");
-      if (!text.ok) return text;
-      rows.push({ character_id: entry.characterId, state: text.value });
-    }
+    const rows = rosterRows(roster);
+    if (!rows.ok) return rows;
     const finished = await this.db.transaction().execute(async (tx) => {
       const record = await tx
         .selectFrom('moogle_encounters')
@@ -189,18 +183,7 @@ export class KyselyStore implements Store {
       if ((updated.numUpdatedRows ?? 0n) === 0n) {
         return err('encounter/closed', `encounter ${encounterId} is ${record.status} already`);
       }
-      const at = now();
-      for (const row of rows) {
-        await tx
-          .insertInto('moogle_roster')
-          .values({ table_id: record.table_id, ...row, updated_at: at })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['table_id', 'character_id'])
-              .doUpdateSet({ state: row.state, updated_at: at }),
-          )
-          .execute();
-      }
+      await upsertRoster(tx, record.table_id, rows.value);
       return ok(undefined);
     });
     if (!finished.ok) return finished;
@@ -208,6 +191,17 @@ export class KyselyStore implements Store {
     if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
     this.feed.published({ encounterId, seq: 0 });
     return ok(record);
+  }
+
+  async putRoster(
+    tableId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<readonly RosterEntry[]>> {
+    const rows = rosterRows(roster);
+    if (!rows.ok) return rows;
+    if (!(await this.getTable(tableId))) return err('table/not-found', `no table ${tableId}`);
+    await this.db.transaction().execute((tx) => upsertRoster(tx, tableId, rows.value));
+    return ok(await this.getRoster(tableId));
   }
 
   async removeRosterEntry(tableId: string, characterId: string): Promise<boolean> {
@@ -630,6 +624,40 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     await this.feed.close();
     await this.db.destroy();
+  }
+}
+
+function rosterRows(
+  roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+): Result<{ character_id: string; state: string }[]> {
+  const rows: { character_id: string; state: string }[] = [];
+  for (const entry of roster) {
+    const invalid = badId('character id', entry.characterId);
+    if (invalid !== undefined) return invalid;
+    const text = jsonText(entry.state, STORE_LIMITS.rosterStateBytes, "the character's state");
+    if (!text.ok) return text;
+    rows.push({ character_id: entry.characterId, state: text.value });
+  }
+  return ok(rows);
+}
+
+/** Creates or replaces each character's lasting state, inside the caller's transaction. */
+async function upsertRoster(
+  tx: Transaction<StoreDatabase>,
+  tableId: string,
+  rows: readonly { character_id: string; state: string }[],
+): Promise<void> {
+  const at = now();
+  for (const row of rows) {
+    await tx
+      .insertInto('moogle_roster')
+      .values({ table_id: tableId, ...row, updated_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['table_id', 'character_id'])
+          .doUpdateSet({ state: row.state, updated_at: at }),
+      )
+      .execute();
   }
 }
 

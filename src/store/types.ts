@@ -183,6 +183,11 @@ export interface Store {
     characterId: string,
     state: JsonValue,
   ): Promise<Result<RosterEntry>>;
+  /** Creates or replaces several characters' lasting state in one transaction: all or none. */
+  putRoster(
+    tableId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<readonly RosterEntry[]>>;
   removeRosterEntry(tableId: string, characterId: string): Promise<boolean>;
 
   createEncounter(encounter: NewEncounter): Promise<Result<EncounterRecord>>;

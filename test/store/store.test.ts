@@ -94,6 +94,22 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(exported.ok && exported.value.encounters[0]?.revealed).toEqual(['bomb', 'heket']);
   });
 
+  it('writes several roster entries all or none', async () => {
+    const { tableId } = await newEncounter();
+    const written = await store.putRoster(tableId, [
+      { characterId: 'keef', state: { hp: 300 } },
+      { characterId: '@party', state: null },
+    ]);
+    expect(written.ok && written.value.map((r) => r.characterId)).toEqual(['@party', 'keef']);
+    const bad = await store.putRoster(tableId, [
+      { characterId: 'keef', state: { hp: 1 } },
+      { characterId: '', state: 1 },
+    ]);
+    expect(bad.ok).toBe(false);
+    expect((await store.getRosterEntry(tableId, 'keef'))?.state).toEqual({ hp: 300 });
+    expect(await store.putRoster('no-such-table', [])).toMatchObject({ ok: false });
+  });
+
   it('finishes an encounter and writes its roster once, in one transaction', async () => {
     const { tableId, encounterId } = await newEncounter();
     await store.putRosterEntry(tableId, 'hiro', { xp: 0 });

@@ -257,7 +257,10 @@ export const battlefieldSchema = z
     terrain: z.record(z.string().length(1), terrainSchema).default({ ...DEFAULT_TERRAIN }),
   })
   .superRefine((field, ctx) => {
-    const width = field.rows[0]!.length;
+    // Zod still runs this when `rows` broke its own bounds (an empty list): that is reported.
+    const first = field.rows[0];
+    if (first === undefined) return;
+    const width = first.length;
     field.rows.forEach((row, i) => {
       if (row.length !== width)
         ctx.addIssue({

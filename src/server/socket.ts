@@ -50,6 +50,9 @@ export function serveSocket(
     send(message: ServerMessage) {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     },
+    sendText(text: string) {
+      if (socket.readyState === socket.OPEN) socket.send(text);
+    },
   };
   const attached = host.attach(client);
   if (!attached.ok) {

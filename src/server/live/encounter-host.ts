@@ -31,6 +31,8 @@ import { StatesAfterEntries } from './history.js';
 export interface LiveClient {
   readonly role: Role;
   send(message: ServerMessage): void;
+  /** The same message already as JSON: a broadcast is serialized once per audience. */
+  sendText(text: string): void;
 }
 
 export interface HostContext {
@@ -490,15 +492,19 @@ export class EncounterHost {
         entry: this.seenEntryFor(role, entry),
         ...this.statePayload(role),
       };
-      for (const client of clients) client.send(message);
+      const text = JSON.stringify(message);
+      for (const client of clients) client.sendText(text);
     }
   }
 
   private sendStates(): void {
     this.present = undefined;
     for (const { role, clients } of this.audiences().values()) {
-      const message: ServerMessage = { type: 'state', ...this.statePayload(role) };
-      for (const client of clients) client.send(message);
+      const text = JSON.stringify({
+        type: 'state',
+        ...this.statePayload(role),
+      } satisfies ServerMessage);
+      for (const client of clients) client.sendText(text);
     }
   }
 

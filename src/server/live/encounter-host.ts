@@ -326,15 +326,31 @@ export class EncounterHost {
 
   /**
    * Applies, in order, whatever the store holds beyond this copy. Entries another process
-   * committed are rebuilt from the store (and checked by the engine as any save is), then
-   * sent to this process's clients as if submitted here.
+   * committed are checked by the engine one by one (a command decided again with its logged
+   * dice, as a save's are), then sent to this process's clients as if submitted here; one that
+   * does not follow makes this copy reload the whole encounter from the store.
    */
   private async catchUp(): Promise<void> {
-    const before = this.lastSeq;
-    const latest = await this.context.store.lastSeq(this.id);
-    if (latest <= before) return;
-    await this.reload();
-    for (const entry of this.encounter.log.slice(before)) this.broadcast(entry);
+    const rows = await this.context.store.entriesSince(this.id, this.lastSeq);
+    for (const row of rows) {
+      if (row.seq !== this.lastSeq + 1) break;
+      const appended = this.encounter.appendLogged(row.entry);
+      if (!appended.ok) {
+        this.context.log('warn', 'an entry from the store does not follow; reloading', {
+          encounter: this.id,
+          seq: row.seq,
+          error: appended.error.message,
+        });
+        const before = this.lastSeq;
+        await this.reload();
+        for (const entry of this.encounter.log.slice(before)) this.broadcast(entry);
+        return;
+      }
+      this.keys.set(row.idempotencyKey, row.seq);
+      this.states.push(appended.value);
+      this.changed();
+      this.broadcast(appended.value);
+    }
   }
 
   private async reload(): Promise<void> {

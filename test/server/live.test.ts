@@ -235,6 +235,49 @@ describe.each(KINDS)('the table server on %s', (kind) => {
     for (const c of [gm, mine, theirs, watcher]) c.close();
   });
 
+  it("lets a player answer an attack off its turn (FFVIII's dodge-or-take), not roll the attacker's dice", async () => {
+    const { table, gmToken } = await newTable(running.store, 'ffviii');
+    const encounterId = await startEncounterOver(
+      running.url,
+      gmToken,
+      example('ffviii-iron-giant'),
+      'dodge',
+    );
+    const token = await running.store.createToken(table.id, {
+      role: 'player',
+      characterId: 'ehlric',
+    });
+    if (!token.ok) throw new Error(token.error.message);
+    const { client: gm, state } = await Client.join(running.url, encounterId, gmToken);
+    const { client: ehlric } = await Client.join(running.url, encounterId, token.value.token);
+    // The GM plays the Giant (and Ehlric, until the Giant swings at him).
+    const asked = (s: StatePayload) =>
+      s.actions.some((a) => a.command.type === 'dodge' && a.command.actor === 'ehlric');
+    const prompt = await playUntil(gm, state, asked, 40);
+    expect(asked(prompt)).toBe(true);
+    const offered = await ehlric.until(
+      (m): m is Entry => m.type === 'entry' && m.seq === prompt.seq,
+    );
+    const dodge = offered.actions.find((a) => a.command.type === 'dodge')!;
+    expect(dodge.command.actor).toBe('ehlric');
+    expect(offered.actions.some((a) => a.command.type === 'take-it')).toBe(true);
+    const attackRoll = dodge.rolls[0]!.purpose;
+    const notMine = await ehlric.submit(
+      prompt.seq + 1,
+      'their-roll',
+      { kind: 'command', command: dodge.command },
+      { [attackRoll]: [3, 2] },
+    );
+    expect(notMine).toMatchObject({ type: 'refused', code: 'role/not-your-roll' });
+    const answered = await ehlric.submit(prompt.seq + 1, 'dodge', {
+      kind: 'command',
+      command: dodge.command,
+    });
+    expect(answered).toMatchObject({ type: 'accepted', seq: prompt.seq + 1 });
+    gm.close();
+    ehlric.close();
+  });
+
   it('hides from players what the table would not see, until the GM reveals it', async () => {
     const { gmToken, encounterId, player } = await windCave('secrets');
     const { client: gm, state } = await Client.join(running.url, encounterId, gmToken);

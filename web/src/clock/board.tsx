@@ -40,6 +40,7 @@ export function cellActions(
 ): { reach: Map<string, number>; attack: Map<string, number> } {
   const reach = new Map<string, number>();
   const attack = new Map<string, number>();
+  const sideOf = new Map(view.combatants.map((c) => [c.id, c.side]));
   const cellOf = new Map(
     view.combatants
       .filter((c) => !c.out && typeof c.clock.cell === 'string')
@@ -52,7 +53,9 @@ export function cellActions(
       return;
     }
     const target = a.command.target;
-    if (typeof target === 'string') {
+    const actor = a.command.actor;
+    // Healing a friend is no attack: only foes' cells are marked.
+    if (typeof target === 'string' && sideOf.get(target) !== sideOf.get(String(actor))) {
       const cell = cellOf.get(target);
       if (cell !== undefined && !attack.has(cell)) attack.set(cell, i);
     }
@@ -78,7 +81,8 @@ export function BoardView({
   );
   const { reach, attack } = cellActions(actions, view);
   return (
-    <div class="board-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
+    <section class="board-wrap" tabIndex={0} aria-label="The battlefield">
       <table class="board" aria-label="The battlefield">
         <thead>
           <tr>
@@ -100,7 +104,9 @@ export function BoardView({
                 const cell = `${col}${row.label}`;
                 const unit = units.get(cell);
                 const terrainChar = row.cells[i] ?? '.';
-                const terrain = board.legend[terrainChar] ?? (unit ? 'plain' : terrainChar);
+                // Other marks on the text board (units, reach) are drawn from the data instead.
+                const terrain = board.legend[terrainChar] ?? 'plain';
+                const mark = board.legend[terrainChar] !== undefined && terrainChar !== '.';
                 const move = reach.get(cell);
                 const hit = attack.get(cell);
                 const index = hit ?? move;
@@ -117,6 +123,7 @@ export function BoardView({
                   <>
                     {unit ? (
                       <span
+                        aria-hidden="true"
                         class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}`}
                       >
                         {unit.party ? '●' : '◆'}
@@ -124,7 +131,7 @@ export function BoardView({
                       </span>
                     ) : (
                       <span class="terrain-char" aria-hidden="true">
-                        {terrainChar === '.' ? '' : terrainChar}
+                        {mark ? terrainChar : ''}
                       </span>
                     )}
                     {move !== undefined && !unit && (
@@ -137,6 +144,7 @@ export function BoardView({
                         ⚔
                       </span>
                     )}
+                    <span class="visually-hidden">{what}</span>
                   </>
                 );
                 return (
@@ -145,12 +153,7 @@ export function BoardView({
                     class={`cell terrain-${terrain}${move !== undefined ? ' reach' : ''}${hit !== undefined ? ' attack' : ''}`}
                   >
                     {index !== undefined ? (
-                      <button
-                        type="button"
-                        aria-label={what}
-                        data-cell={cell}
-                        onClick={() => onPick(index)}
-                      >
+                      <button type="button" data-cell={cell} onClick={() => onPick(index)}>
                         {content}
                       </button>
                     ) : (
@@ -168,6 +171,6 @@ export function BoardView({
       <p class="small muted">
         ● ours, ◆ foes; a dotted cell can be reached, ⚔ can be attacked: click it to choose.
       </p>
-    </div>
+    </section>
   );
 }

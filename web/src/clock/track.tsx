@@ -47,7 +47,8 @@ export function Track({
     .map((m) => `${m.name} at ${m.value}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`)
     .join(', ')}`;
   return (
-    <div class="track-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
+    <section class="track-wrap" tabIndex={0} aria-label={label}>
       <svg class="track" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         <title>{summary}</title>
         <line x1={PAD} x2={W - PAD} y1={28} y2={28} class="axis" />
@@ -97,6 +98,6 @@ export function Track({
           );
         })}
       </svg>
-    </div>
+    </section>
   );
 }

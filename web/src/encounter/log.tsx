@@ -51,7 +51,15 @@ export function LogPanel({ entries }: { entries: readonly SeenEntry[] }) {
           </select>
         </label>
       </div>
-      <ol class="log-list" reversed aria-live="polite" aria-relevant="additions">
+      <ol
+        class="log-list"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label="Log entries, newest first"
+        reversed
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {shown.map(({ e, lines }) => (
           <li
             key={e.seq}

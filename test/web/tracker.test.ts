@@ -71,6 +71,7 @@ async function waitSeq(page: Page, seq: number): Promise<void> {
     // What the page said instead: a refusal, or where it stands.
     const said = await page
       .locator('main')
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, laid out as read
       .innerText()
       .catch(() => '');
     throw new Error(`no entry ${seq} on ${page.url()}: ${said.slice(-2500)}`, { cause: error });

@@ -12,6 +12,7 @@ interface ServeFlags {
   readonly db: string;
   readonly publicUrl?: string;
   readonly log: boolean;
+  readonly demo: boolean;
 }
 
 /** A port from the command line: a whole number 0-65535 (0 asks the system for a free one). */
@@ -37,6 +38,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--db <path|url>', 'a SQLite file, or a postgres:// URL', DEFAULT_SQLITE_PATH)
     .option('--public-url <url>', 'the address links are made with (behind a proxy)')
     .option('--no-log', 'no request logs on stdout')
+    .option('--no-demo', 'on an empty store, start without the demo table per system')
     .action(async (flags: ServeFlags) => {
       const port = parsePort(flags.port);
       // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
@@ -57,8 +59,19 @@ export function registerServe(program: Command, io: Io): void {
         await store.value.close();
         throw new ExitStatus(2, `cannot listen on ${flags.host}:${port}: ${String(error)}`);
       }
-      io.err(`Moogle is serving on ${address} (${store.value.kind})`);
-      io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
+      // An empty store gets a demo table per system, so the first run has fights to open.
+      const { createDemoTables } = await import('./demo-tables.js');
+      const demos =
+        flags.demo && (await store.value.listTables()).length === 0
+          ? await createDemoTables(store.value)
+          : [];
+      io.err(
+        `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,
+      );
+      for (const demo of demos) io.err(`  ${demo.system}: ${address}/t/${demo.gmToken}`);
+      if (demos.length === 0) {
+        io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
+      }
       await new Promise<void>((resolve) => {
         const stop = (signal: string): void => {
           io.err(`Moogle: ${signal}: finishing submits in flight, then stopping`);

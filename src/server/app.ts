@@ -7,6 +7,7 @@ import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import type { Store, TableRecord, TokenGrant } from '../store/index.js';
+import { registerBalance } from './balance-route.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -23,6 +24,7 @@ import {
   starterLibrary,
   systemOfTable,
 } from './tables.js';
+import { registerWeb } from './web.js';
 
 export interface ServerOptions {
   readonly store: Store;
@@ -401,14 +403,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     );
   });
 
-  app.get('/t/:token', async (_request, reply) => {
-    // The web tracker (issue 14) is served here; until then, the link names the API.
-    return reply
-      .type('text/plain; charset=utf-8')
-      .send(
-        'This is a Moogle table link. Use it as the token of the HTTP and WebSocket API (docs/server.md).\n',
-      );
-  });
+  registerBalance(app, store, hub);
+  await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {
     if (stopping) return;

@@ -17,7 +17,6 @@ import {
   applyService,
   finishEncounter,
   invite,
-  PARTY_ROW,
   readRoster,
   recruit,
   startEncounter,

@@ -131,6 +131,8 @@ export interface StatePayload {
   readonly undoable: number;
   readonly redoable: number;
   readonly status: 'active' | 'finished' | 'abandoned';
+  /** GM only: the combatants whose figures the players see (empty for others). */
+  readonly revealed: readonly string[];
 }
 
 export type ServerMessage =

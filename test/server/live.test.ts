@@ -330,6 +330,9 @@ describe.each(KINDS)('the table server on %s', (kind) => {
     );
     expect(heket(shown)).toMatchObject({ hp: 130, maxHp: 200 });
     expect((await running.store.getEncounter(encounterId))?.revealed).toEqual(['heket']);
+    const gmSees = await gm.until((m): m is State => m.type === 'state' && m.revealed.length > 0);
+    expect(gmSees.revealed).toEqual(['heket']);
+    expect(shown.revealed).toEqual([]);
     gm.send({ type: 'reveal', combatant: 'nobody', revealed: true });
     expect(await gm.next('refused')).toMatchObject({ code: 'reveal/unknown-combatant' });
     gm.close();

@@ -81,8 +81,8 @@ function newKey(): string {
 }
 
 function stateOf(message: StatePayload & { type: string }): StatePayload {
-  const { seq, view, outcome, actions, undoable, redoable, status } = message;
-  return { seq, view, outcome, actions, undoable, redoable, status };
+  const { seq, view, outcome, actions, undoable, redoable, status, revealed } = message;
+  return { seq, view, outcome, actions, undoable, redoable, status, revealed };
 }
 
 export class LiveEncounter {

@@ -481,6 +481,7 @@ export class EncounterHost {
       undoable: gm ? this.encounter.undoable : 0,
       redoable: gm ? this.encounter.redoable : 0,
       status: this.record.status,
+      revealed: gm ? this.record.revealed : [],
     };
     present.byAudience.set(key, payload);
     return payload;

@@ -22,7 +22,6 @@ interface Props {
 export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props) {
   const [live, snapshot] = useLive(api, encounterId);
   const [selected, setSelected] = useState<number | null>(null);
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const seq = snapshot.state?.seq;
   // The actions on offer change with every entry: a choice made before one is void.
   useEffect(() => setSelected(null), [seq]);
@@ -79,16 +78,8 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
             <Combatants
               view={view}
               gm
-              revealed={revealed}
-              onReveal={(id, shown) => {
-                live.reveal(id, shown);
-                setRevealed((r) => {
-                  const next = new Set(r);
-                  if (shown) next.add(id);
-                  else next.delete(id);
-                  return next;
-                });
-              }}
+              revealed={new Set(snapshot.state?.revealed ?? [])}
+              onReveal={(id, shown) => live.reveal(id, shown)}
             />
           </div>
           <div class="gm-side">

@@ -207,7 +207,10 @@ describe('moogle sim --policy per side', () => {
       'heroes=random',
       "unknown side 'heroes' in --policy: the encounter's sides are party, enemies",
     ],
-    ['party=cheat', "unknown policy 'cheat': one of tactician, focus-weakest, random, attacker, first"],
+    [
+      'party=cheat',
+      "unknown policy 'cheat': one of tactician, focus-weakest, random, attacker, first",
+    ],
     ['party=random,party=first', "names side 'party' twice"],
   ])('refuses --policy %j with status 2', async (spec, message) => {
     const { status, err } = await run(

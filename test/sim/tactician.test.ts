@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../src/dice/index.js';
-import type { CommandBase, LegalAction } from '../../src/engine/index.js';
 import { readEncounterFile } from '../../src/encounters/file.js';
+import type { CommandBase, LegalAction } from '../../src/engine/index.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import { FastDice } from '../../src/sim/fast-dice.js';
 import { DEFAULT_POLICY, policyNamed } from '../../src/sim/policies.js';

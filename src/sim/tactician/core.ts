@@ -43,7 +43,8 @@ export interface Estimate {
 /** Who is fighting, and what each side can expect to lose to one blow. */
 export interface Field {
   readonly actor: Fighter;
-  readonly fighters: ReadonlyMap<string, Fighter>;
+  /** A combatant as the state has it now; undefined for an id not in the fight's roster. */
+  fighter(id: string): Fighter | undefined;
   /** Mean HP one blow from the other side takes off this combatant (its danger). */
   threatOn(id: string): number;
   /** Mean HP one blow of this combatant takes off the other side (what disabling it saves). */
@@ -109,7 +110,7 @@ export function cappedMean(d: Spread, h: number): number {
 /** HP-equivalent worth of an option before its price, on the field as it stands. */
 export function worth(estimate: Estimate, field: Field): number {
   let value = estimate.extra ?? 0;
-  const target = estimate.target === undefined ? undefined : field.fighters.get(estimate.target);
+  const target = estimate.target === undefined ? undefined : field.fighter(estimate.target);
   if (target === undefined || target.out) return value;
   const enemy = target.side !== field.actor.side;
   const p = estimate.chance;

@@ -1,10 +1,9 @@
-import type { CommandBase } from '../../engine/index.js';
 import type { FfrpgCommand } from '../../rulesets/ffrpg/commands.js';
 import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/ffrpg/state.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Estimate, type Fighter, poolPrice } from './core.js';
-import { cachedOdds } from './odds-cache.js';
-import type { Tactics } from './tactics.js';
+import { type Estimate, type Field, poolPrice } from './core.js';
+import { cachedOdds, conditionOf } from './odds-cache.js';
+import type { Estimator, Tactics } from './tactics.js';
 
 /**
  * A Slow ability lands only when its Charge Time runs out, and the target may be down or healed
@@ -12,11 +11,14 @@ import type { Tactics } from './tactics.js';
  */
 const SLOW_DISCOUNT = 0.8;
 
-function statusKey(c: CombatantState | undefined): string {
-  if (c === undefined) return '';
-  let key = '';
-  for (const s of c.statuses) key += `${s.status},`;
-  return key;
+function statusNames(statuses: readonly { readonly status: string }[]): string {
+  let name = '';
+  for (const s of statuses) name += `${s.status},`;
+  return name;
+}
+
+function condition(c: CombatantState | undefined): string {
+  return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
 }
 
 function combatant(state: FfrpgState, id: string | undefined): CombatantState | undefined {
@@ -29,69 +31,86 @@ function combatant(state: FfrpgState, id: string | undefined): CombatantState | 
  * works out itself, so it is left out of the key.
  */
 function oddsOf(system: AnySystem, state: FfrpgState, command: FfrpgCommand) {
-  const target = 'target' in command ? command.target : undefined;
-  const actor = 'actor' in command ? command.actor : undefined;
+  const target = 'target' in command ? (command.target ?? '') : '';
+  const actor = 'actor' in command ? command.actor : '';
   const ability = command.type === 'use-ability' ? command.ability : '';
-  const key = `${command.type}|${actor}|${ability}|${target}|${statusKey(combatant(state, actor))}|${statusKey(combatant(state, target))}`;
-  return cachedOdds(system, state.setup, state, command, key);
+  return cachedOdds(
+    system,
+    state.setup,
+    state,
+    command,
+    command.type,
+    actor,
+    ability,
+    target,
+    condition(combatant(state, actor)),
+    condition(combatant(state, target)),
+  );
+}
+
+function estimate(
+  system: AnySystem,
+  state: FfrpgState,
+  command: FfrpgCommand,
+  field: Field,
+): Estimate | undefined {
+  if (command.type === 'attack') {
+    const odds = oddsOf(system, state, command);
+    if (odds?.damage === undefined) return undefined;
+    return {
+      target: command.target,
+      chance: odds.chance ?? 0,
+      harm: odds.damage,
+      status: odds.status,
+      price: 0,
+      time: 1,
+    };
+  }
+  if (command.type !== 'use-ability') return undefined;
+  const actor = combatant(state, command.actor);
+  const ability = Object.hasOwn(state.setup.abilities, command.ability)
+    ? state.setup.abilities[command.ability]
+    : undefined;
+  if (actor === undefined || ability === undefined || command.target === undefined)
+    return undefined;
+  const target = combatant(state, command.target);
+  const odds = oddsOf(system, state, command);
+  if (odds === undefined || target === undefined) return undefined;
+  const slow = ability.type === 'slow' || ability.slow ? SLOW_DISCOUNT : 1;
+  const hpCost = Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100);
+  // HP paid is HP the enemy need not take: half its worth, all of it once it leaves the payer
+  // within one blow of falling.
+  const hpPrice =
+    hpCost === 0 ? 0 : actor.hp - hpCost <= field.threatOn(actor.id) ? hpCost * 2 : hpCost * 0.5;
+  // A status the target already has gains nothing by landing again.
+  const fresh = ability.inflicts.some((a) => !target.statuses.some((s) => s.status === a.status));
+  const spread = odds.damage;
+  return {
+    target: target.id,
+    chance: (odds.chance ?? 0) * slow,
+    heal: spread !== undefined && ability.heal !== undefined ? spread : undefined,
+    harm:
+      spread !== undefined && ability.heal === undefined && ability.damage !== undefined
+        ? spread
+        : undefined,
+    status: odds.status !== undefined && fresh ? odds.status * slow : undefined,
+    price: poolPrice(ability.mpCost, actor.mp, actor.sheet.stats.hp) + hpPrice,
+    time: 1,
+  };
 }
 
 export const ffrpgTactics: Tactics = {
-  fighters(raw) {
-    const state = raw as FfrpgState;
-    const out: Fighter[] = [];
-    for (const id of state.order) {
-      const c = state.combatants[id]!;
-      out.push({ id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: !isActive(c) });
-    }
-    return out;
+  ids: (raw) => (raw as FfrpgState).order,
+
+  fighter(raw, id) {
+    const c = combatant(raw as FfrpgState, id);
+    if (c === undefined) return undefined;
+    return { id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: !isActive(c) };
   },
 
-  estimate(system, raw, cmd: CommandBase, field): Estimate | undefined {
+  estimator(system, raw, field): Estimator {
     const state = raw as FfrpgState;
-    const command = cmd as FfrpgCommand;
-    if (command.type === 'attack') {
-      const odds = oddsOf(system, state, command);
-      if (odds?.damage === undefined) return undefined;
-      return {
-        target: command.target,
-        chance: odds.chance ?? 0,
-        harm: odds.damage,
-        ...(odds.status === undefined ? {} : { status: odds.status }),
-        price: 0,
-        time: 1,
-      };
-    }
-    if (command.type !== 'use-ability') return undefined;
-    const actor = combatant(state, command.actor);
-    const ability = Object.hasOwn(state.setup.abilities, command.ability)
-      ? state.setup.abilities[command.ability]
-      : undefined;
-    if (actor === undefined || ability === undefined || command.target === undefined)
-      return undefined;
-    const target = combatant(state, command.target);
-    const odds = oddsOf(system, state, command);
-    if (odds === undefined || target === undefined) return undefined;
-    const slow = ability.type === 'slow' || ability.slow ? SLOW_DISCOUNT : 1;
-    const hpCost = Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100);
-    // HP paid is HP the enemy need not take: half its worth, all of it once it leaves the payer
-    // within one blow of falling.
-    const hpPrice =
-      hpCost === 0 ? 0 : actor.hp - hpCost <= field.threatOn(actor.id) ? hpCost * 2 : hpCost * 0.5;
-    // A status the target already has gains nothing by landing again.
-    const fresh = ability.inflicts.some((a) => !target.statuses.some((s) => s.status === a.status));
-    const chance = (odds.chance ?? 0) * slow;
-    const estimate: Estimate = {
-      target: target.id,
-      chance,
-      price: poolPrice(ability.mpCost, actor.mp, actor.sheet.stats.hp) + hpPrice,
-      time: 1,
-      ...(odds.status !== undefined && fresh ? { status: odds.status * slow } : {}),
-    };
-    if (odds.damage === undefined) return estimate;
-    if (ability.heal !== undefined) return { ...estimate, heal: odds.damage };
-    if (ability.damage !== undefined) return { ...estimate, harm: odds.damage };
-    return estimate;
+    return (cmd) => estimate(system, state, cmd as FfrpgCommand, field);
   },
 
   threat(system, raw, attacker, defender) {

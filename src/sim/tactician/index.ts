@@ -1,7 +1,7 @@
 import type { SeededDice } from '../../dice/index.js';
 import type { CommandBase, LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Field, type Fighter, score } from './core.js';
+import { type Field, score } from './core.js';
 import { ffrpgTactics } from './ffrpg.js';
 import { ffviiiTactics } from './ffviii.js';
 import { shiningForceTactics } from './shining-force.js';
@@ -24,28 +24,27 @@ function fieldOf(
   tactics: Tactics,
   actorId: string,
 ): Field | undefined {
-  const fighters = new Map<string, Fighter>();
-  for (const f of tactics.fighters(state)) fighters.set(f.id, f);
-  const actor = fighters.get(actorId);
+  const actor = tactics.fighter(state, actorId);
   if (actor === undefined) return undefined;
   const on = new Map<string, number>();
   const of = new Map<string, number>();
   const strongest = (id: string, attacking: boolean): number => {
-    const self = fighters.get(id);
+    const self = tactics.fighter(state, id);
     if (self === undefined) return 0;
     let best = 0;
-    for (const other of fighters.values()) {
-      if (other.out || other.side === self.side) continue;
+    for (const otherId of tactics.ids(state)) {
+      const other = tactics.fighter(state, otherId);
+      if (other === undefined || other.out || other.side === self.side) continue;
       const t = attacking
-        ? tactics.threat(system, state, id, other.id)
-        : tactics.threat(system, state, other.id, id);
+        ? tactics.threat(system, state, id, otherId)
+        : tactics.threat(system, state, otherId, id);
       if (t > best) best = t;
     }
     return best;
   };
   return {
     actor,
-    fighters,
+    fighter: (id) => (id === actorId ? actor : tactics.fighter(state, id)),
     threatOn(id) {
       let t = on.get(id);
       if (t === undefined) {
@@ -96,11 +95,12 @@ export function tactician(
   if (special !== undefined) return special;
   let best: LegalAction<CommandBase> | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
+  const estimate = tactics.estimator(system, state, field);
   for (const action of actions) {
     const command = action.command;
     if (command.type === 'flee') continue;
-    const estimate = tactics.estimate(system, state, command, field);
-    const s = estimate === undefined ? 0 : score(estimate, field);
+    const expected = estimate(command);
+    const s = expected === undefined ? 0 : score(expected, field);
     if (s > bestScore) {
       best = action;
       bestScore = s;

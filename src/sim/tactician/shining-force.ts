@@ -1,4 +1,3 @@
-import type { CommandBase } from '../../engine/index.js';
 import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
 import { armament, derived } from '../../rulesets/shining-force/derived.js';
 import { inReach, terrainOf } from '../../rulesets/shining-force/field.js';
@@ -10,9 +9,9 @@ import {
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Estimate, type Field, type Fighter, poolPrice, RESCUE_VALUE, worth } from './core.js';
-import { cachedOdds } from './odds-cache.js';
-import type { Tactics } from './tactics.js';
+import { type Estimate, type Field, poolPrice, RESCUE_VALUE, worth } from './core.js';
+import { cachedOdds, conditionOf } from './odds-cache.js';
+import type { Estimator, Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
 const APPROACH = 0.5;
@@ -23,11 +22,14 @@ function combatant(state: ShiningForceState, id: string | undefined): CombatantS
   return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
 }
 
-function statusKey(c: CombatantState | undefined): string {
-  if (c === undefined) return '';
-  let key = '';
-  for (const s of c.statuses) key += `${s.status},`;
-  return key;
+function statusNames(statuses: readonly { readonly status: string }[]): string {
+  let name = '';
+  for (const s of statuses) name += `${s.status},`;
+  return name;
+}
+
+function condition(c: CombatantState | undefined): string {
+  return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
 }
 
 /**
@@ -35,20 +37,38 @@ function statusKey(c: CombatantState | undefined): string {
  * has no land effect here); not on where the attacker stands, so one answer serves every cell.
  */
 function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningForceCommand) {
-  const actorId = 'actor' in command ? command.actor : undefined;
-  const targetId = 'target' in command ? command.target : undefined;
+  const actorId = 'actor' in command ? command.actor : '';
+  const targetId = 'target' in command ? (command.target ?? '') : '';
   const actor = combatant(state, actorId);
   let what = '';
   if (command.type === 'cast') what = command.spell;
   else if (command.type === 'use') what = command.item;
-  else if (command.type === 'attack') what = armament(state.setup, actor!)?.name ?? '';
-  const key = `${command.type}|${actorId}|${what}|${targetId}|${statusKey(actor)}|${statusKey(combatant(state, targetId))}`;
-  return cachedOdds(system, state.setup, state, command, key);
+  else if (command.type === 'attack' && actor !== undefined)
+    what = armament(state.setup, actor)?.name ?? '';
+  return cachedOdds(
+    system,
+    state.setup,
+    state,
+    command,
+    command.type,
+    actorId,
+    what,
+    targetId,
+    condition(actor),
+    condition(combatant(state, targetId)),
+  );
 }
 
+const REACH = new WeakMap<Offsets, number>();
+
+/** How far a pattern reaches, as the crow walks. */
 function reachOf(offsets: Offsets): number {
-  let r = 0;
-  for (const [dx, dy] of offsets) r = Math.max(r, Math.abs(dx) + Math.abs(dy));
+  let r = REACH.get(offsets);
+  if (r === undefined) {
+    r = 0;
+    for (const [dx, dy] of offsets) r = Math.max(r, Math.abs(dx) + Math.abs(dy));
+    REACH.set(offsets, r);
+  }
   return r;
 }
 
@@ -64,157 +84,221 @@ function attackEstimate(
     target,
     chance: odds.chance ?? 0,
     harm: odds.damage,
-    ...(odds.status === undefined ? {} : { status: odds.status }),
+    status: odds.status,
     price: 0,
     time: 1,
   };
 }
 
+const CELLS = new WeakMap<object, Map<string, number | undefined>>();
+
+/** A cell's index from its name, as a move names it; a battle names the same cells again. */
+function cellIndex(state: ShiningForceState, name: string): number | undefined {
+  let cells = CELLS.get(state.setup);
+  if (cells === undefined) {
+    cells = new Map();
+    CELLS.set(state.setup, cells);
+  }
+  if (cells.has(name)) return cells.get(name);
+  const point = parseCellName(name);
+  const index = point === undefined ? undefined : indexOf(terrainOf(state.setup).width, point);
+  cells.set(name, index);
+  return index;
+}
+
 /**
- * What standing on `cell` risks until the actor's next turn: the blows of the enemies that can
- * reach it (by their movement and reach, as the crow walks), one enemy taken as a given and
- * every further one counted, and the actor's fall when together they can take all its HP.
+ * The enemies of the deciding unit as every cell of one decision needs them: where each stands,
+ * how far it can strike next turn (its movement and reach, as the crow walks), the mean HP its
+ * blow takes off the unit, and what the unit's own attack on it is worth.
  */
-function exposure(
+interface Enemies {
+  readonly ids: string[];
+  readonly cells: number[];
+  readonly x: number[];
+  readonly y: number[];
+  /** -1: it has nothing to strike with. */
+  readonly strikes: number[];
+  readonly blow: number[];
+  readonly attack: number[];
+}
+
+function enemiesOf(
   system: AnySystem,
   state: ShiningForceState,
   actor: CombatantState,
-  cell: number,
-): number {
-  const width = terrainOf(state.setup).width;
+  field: Field,
+  width: number,
+): Enemies {
+  const e: Enemies = { ids: [], cells: [], x: [], y: [], strikes: [], blow: [], attack: [] };
+  const mine = armament(state.setup, actor) !== undefined;
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    if (c.defeated || !areEnemies(actor, c)) continue;
+    const x = c.cell % width;
+    e.ids.push(id);
+    e.cells.push(c.cell);
+    e.x.push(x);
+    e.y.push((c.cell - x) / width);
+    const arms = armament(state.setup, c);
+    if (arms === undefined) {
+      e.strikes.push(-1);
+      e.blow.push(0);
+    } else {
+      e.strikes.push(derived(state.setup, c).movement + reachOf(arms.range));
+      const odds = oddsOf(system, state, { type: 'attack', actor: id, target: actor.id });
+      e.blow.push((odds?.chance ?? 0) * (odds?.damage?.mean ?? 0));
+    }
+    const estimate = mine ? attackEstimate(system, state, actor, id) : undefined;
+    e.attack.push(estimate === undefined ? -1 : worth(estimate, field));
+  }
+  return e;
+}
+
+/**
+ * What standing on `cell` risks until the actor's next turn: the blows of the enemies that can
+ * reach it, one enemy taken as a given and every further one counted, and the actor's fall
+ * when together they can take all its HP.
+ */
+function exposure(enemies: Enemies, actor: CombatantState, width: number, cell: number): number {
   const x = cell % width;
   const y = (cell - x) / width;
   let sum = 0;
   let strongest = 0;
-  for (const id of state.ids) {
-    const e = state.combatants[id]!;
-    if (e.defeated || !areEnemies(actor, e)) continue;
-    const arms = armament(state.setup, e);
-    if (arms === undefined) continue;
-    const ex = e.cell % width;
-    const ey = (e.cell - ex) / width;
-    const d = Math.abs(ex - x) + Math.abs(ey - y);
-    if (d > derived(state.setup, e).movement + reachOf(arms.range)) continue;
-    const odds = oddsOf(system, state, { type: 'attack', actor: e.id, target: actor.id });
-    const blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+  for (let i = 0; i < enemies.ids.length; i++) {
+    const strikes = enemies.strikes[i]!;
+    if (strikes < 0 || Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y) > strikes)
+      continue;
+    const blow = enemies.blow[i]!;
     sum += blow;
-    strongest = Math.max(strongest, blow);
+    if (blow > strongest) strongest = blow;
   }
   let risk = EXPOSURE * (sum - strongest);
   if (sum >= actor.hp) risk += RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
   return risk;
 }
 
-function nearestEnemy(state: ShiningForceState, actor: CombatantState, cell: number): number {
-  const width = terrainOf(state.setup).width;
+function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
   const x = cell % width;
   const y = (cell - x) / width;
   let best = Number.POSITIVE_INFINITY;
-  for (const id of state.ids) {
-    const e = state.combatants[id]!;
-    if (e.defeated || !areEnemies(actor, e)) continue;
-    const ex = e.cell % width;
-    best = Math.min(best, Math.abs(ex - x) + Math.abs((e.cell - ex) / width - y));
-  }
+  for (let i = 0; i < enemies.ids.length; i++)
+    best = Math.min(best, Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y));
   return best;
 }
 
-/** Where the actor would stand: a move's cell, else where it is. */
-function cellIndex(state: ShiningForceState, name: string): number | undefined {
-  const point = parseCellName(name);
-  return point === undefined ? undefined : indexOf(terrainOf(state.setup).width, point);
+/** Equipment changes and gifts do not end the turn: never chosen, so a turn always ends. */
+const NEVER: Estimate = { chance: 0, price: Number.POSITIVE_INFINITY, time: 1 };
+
+function estimator(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  field: Field,
+): Estimator {
+  const width = terrainOf(state.setup).width;
+  // Before moving, every option is also a choice of where to end the turn: the enemies and
+  // the risk of staying put are worked out once for every cell of the decision.
+  const moving = state.step === 'move';
+  const enemies = moving ? enemiesOf(system, state, actor, field, width) : undefined;
+  const here = enemies === undefined ? 0 : exposure(enemies, actor, width, actor.cell);
+  const nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, width, actor.cell);
+  const arms = armament(state.setup, actor);
+  return (cmd) => {
+    const command = cmd as ShiningForceCommand;
+    if (!('actor' in command) || command.actor !== actor.id) return undefined;
+    switch (command.type) {
+      case 'equip':
+      case 'unequip':
+      case 'drop':
+      case 'give':
+        return NEVER;
+      case 'move': {
+        const to = cellIndex(state, command.to);
+        if (to === undefined || enemies === undefined) return undefined;
+        let best = 0;
+        let reaches = false;
+        if (arms !== undefined) {
+          for (let i = 0; i < enemies.ids.length; i++) {
+            if (!inReach(state.setup, arms.range, to, enemies.cells[i]!)) continue;
+            reaches = true;
+            if (enemies.attack[i]! > best) best = enemies.attack[i]!;
+          }
+        }
+        const closer = reaches ? 0 : APPROACH * (nearHere - nearestEnemy(enemies, width, to));
+        return {
+          chance: 0,
+          extra: best + closer - exposure(enemies, actor, width, to),
+          price: 0,
+          time: 1,
+        };
+      }
+      case 'attack': {
+        const e = attackEstimate(system, state, actor, command.target);
+        return e === undefined ? undefined : { ...e, extra: -here };
+      }
+      case 'stay':
+        return { chance: 0, extra: -here, price: 0, time: 1 };
+      case 'cast':
+      case 'use':
+        return effectEstimate(system, state, actor, command, -here);
+      default:
+        return undefined;
+    }
+  };
+}
+
+function effectEstimate(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
+  extra: number,
+): Estimate | undefined {
+  const odds = oddsOf(system, state, command);
+  const effect =
+    command.type === 'cast'
+      ? state.setup.spells[command.spell]
+      : state.setup.items[command.item]?.use;
+  if (odds === undefined || effect === undefined) return undefined;
+  let price: number;
+  if (command.type === 'cast') {
+    price = poolPrice(
+      state.setup.spells[command.spell]?.mpCost ?? 0,
+      actor.mp,
+      actor.sheet.stats.hp,
+    );
+  } else {
+    let held = 0;
+    for (const h of actor.items) if (h.item === command.item) held++;
+    price = poolPrice(1, held, actor.sheet.stats.hp);
+  }
+  const spread = odds.damage;
+  return {
+    target: command.target,
+    chance: odds.chance ?? 0,
+    heal: effect.heal !== undefined ? spread : undefined,
+    harm: effect.heal === undefined && effect.damage !== undefined ? spread : undefined,
+    status: odds.status,
+    extra,
+    price,
+    time: 1,
+  };
 }
 
 export const shiningForceTactics: Tactics = {
-  fighters(raw) {
-    const state = raw as ShiningForceState;
-    const out: Fighter[] = [];
-    for (const id of state.ids) {
-      const c = state.combatants[id]!;
-      out.push({ id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: c.defeated });
-    }
-    return out;
+  ids: (raw) => (raw as ShiningForceState).ids,
+
+  fighter(raw, id) {
+    const c = combatant(raw as ShiningForceState, id);
+    if (c === undefined) return undefined;
+    return { id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: c.defeated };
   },
 
-  estimate(system, raw, cmd: CommandBase, field: Field): Estimate | undefined {
+  estimator(system, raw, field): Estimator {
     const state = raw as ShiningForceState;
-    const command = cmd as ShiningForceCommand;
-    if (!('actor' in command)) return undefined;
-    const actor = combatant(state, command.actor);
-    if (actor === undefined) return undefined;
-    // Equipment changes and gifts do not end the turn: never chosen, so a turn always ends.
-    if (
-      command.type === 'equip' ||
-      command.type === 'unequip' ||
-      command.type === 'drop' ||
-      command.type === 'give'
-    )
-      return { chance: 0, price: Number.POSITIVE_INFINITY, time: 1 };
-    // Before moving, every option is also a choice of where to end the turn.
-    const moving = state.step === 'move';
-    if (command.type === 'move') {
-      const to = cellIndex(state, command.to);
-      if (to === undefined) return undefined;
-      const arms = armament(state.setup, actor);
-      let best = 0;
-      let reaches = false;
-      if (arms !== undefined) {
-        for (const id of state.ids) {
-          const t = state.combatants[id]!;
-          if (t.defeated || !areEnemies(actor, t) || !inReach(state.setup, arms.range, to, t.cell))
-            continue;
-          reaches = true;
-          const e = attackEstimate(system, state, actor, t.id);
-          if (e !== undefined) best = Math.max(best, worth(e, field));
-        }
-      }
-      const closer = reaches
-        ? 0
-        : APPROACH * (nearestEnemy(state, actor, actor.cell) - nearestEnemy(state, actor, to));
-      return {
-        chance: 0,
-        extra: best + closer - exposure(system, state, actor, to),
-        price: 0,
-        time: 1,
-      };
-    }
-    const here = moving ? exposure(system, state, actor, actor.cell) : 0;
-    if (command.type === 'attack') {
-      const e = attackEstimate(system, state, actor, command.target);
-      return e === undefined ? undefined : { ...e, extra: -here };
-    }
-    if (command.type === 'stay') return { chance: 0, extra: -here, price: 0, time: 1 };
-    if (command.type !== 'cast' && command.type !== 'use') return undefined;
-    const odds = oddsOf(system, state, command);
-    const effect =
-      command.type === 'cast'
-        ? state.setup.spells[command.spell]
-        : state.setup.items[command.item]?.use;
-    if (odds === undefined || effect === undefined) return undefined;
-    const price =
-      command.type === 'cast'
-        ? poolPrice(state.setup.spells[command.spell]?.mpCost ?? 0, actor.mp, actor.sheet.stats.hp)
-        : poolPrice(
-            1,
-            actor.items.filter((h) => h.item === command.item).length,
-            actor.sheet.stats.hp,
-          );
-    const spread = odds.damage;
-    return {
-      target: command.target,
-      chance: odds.chance ?? 0,
-      ...(spread === undefined
-        ? {}
-        : effect.heal !== undefined
-          ? { heal: spread }
-          : effect.damage !== undefined
-            ? { harm: spread }
-            : {}),
-      ...(odds.status === undefined ? {} : { status: odds.status }),
-      extra: -here,
-      price,
-      time: 1,
-    };
+    const actor = combatant(state, field.actor.id);
+    if (actor === undefined) return () => undefined;
+    return estimator(system, state, actor, field);
   },
 
   threat(system, raw, attacker, defender) {

@@ -1,8 +1,8 @@
 import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
 import { armament, derived } from '../../rulesets/shining-force/derived.js';
-import { inReach, terrainOf } from '../../rulesets/shining-force/field.js';
+import { terrainOf } from '../../rulesets/shining-force/field.js';
 import { indexOf, parseCellName } from '../../rulesets/shining-force/grid/cells.js';
-import type { Offsets } from '../../rulesets/shining-force/grid/patterns.js';
+import { coversOffset, type Offsets } from '../../rulesets/shining-force/grid/patterns.js';
 import {
   areEnemies,
   type CombatantState,
@@ -90,68 +90,87 @@ function attackEstimate(
   };
 }
 
-const CELLS = new WeakMap<object, Map<string, number | undefined>>();
-
-/** A cell's index from its name, as a move names it; a battle names the same cells again. */
-function cellIndex(state: ShiningForceState, name: string): number | undefined {
-  let cells = CELLS.get(state.setup);
-  if (cells === undefined) {
-    cells = new Map();
-    CELLS.set(state.setup, cells);
+/**
+ * A cell's index from its name, as a move names it (`C4`: a capital and a row number, as the
+ * legal actions write it, read without a pattern); any other spelling the slow way.
+ */
+function cellIndex(name: string, width: number): number | undefined {
+  const x = name.charCodeAt(0) - 65;
+  let y = 0;
+  for (let i = 1; i < name.length; i++) {
+    const digit = name.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9 || x < 0 || x >= 26 || name.length > 3) {
+      const point = parseCellName(name);
+      return point === undefined ? undefined : indexOf(width, point);
+    }
+    y = y * 10 + digit;
   }
-  if (cells.has(name)) return cells.get(name);
-  const point = parseCellName(name);
-  const index = point === undefined ? undefined : indexOf(terrainOf(state.setup).width, point);
-  cells.set(name, index);
-  return index;
+  return y < 1 || name.length < 2 ? undefined : (y - 1) * width + x;
 }
 
 /**
- * The enemies of the deciding unit as every cell of one decision needs them: where each stands,
- * how far it can strike next turn (its movement and reach, as the crow walks), the mean HP its
- * blow takes off the unit, and what the unit's own attack on it is worth.
+ * The enemies of the deciding unit as every cell of one decision needs them: where each stands
+ * and how far it can strike next turn (its movement and reach, as the crow walks); the mean HP
+ * its blow takes off the unit and what the unit's own attack on it is worth are looked up only
+ * for an enemy some cell brings into play, once.
  */
-interface Enemies {
-  readonly ids: string[];
-  readonly cells: number[];
-  readonly x: number[];
-  readonly y: number[];
+class Enemies {
+  readonly ids: string[] = [];
+  readonly x: number[] = [];
+  readonly y: number[] = [];
   /** -1: it has nothing to strike with. */
-  readonly strikes: number[];
-  readonly blow: number[];
-  readonly attack: number[];
-}
+  readonly strikes: number[] = [];
+  private readonly blows: number[] = [];
+  private readonly attacks: number[] = [];
 
-function enemiesOf(
-  system: AnySystem,
-  state: ShiningForceState,
-  actor: CombatantState,
-  field: Field,
-  width: number,
-): Enemies {
-  const e: Enemies = { ids: [], cells: [], x: [], y: [], strikes: [], blow: [], attack: [] };
-  const mine = armament(state.setup, actor) !== undefined;
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
-    if (c.defeated || !areEnemies(actor, c)) continue;
-    const x = c.cell % width;
-    e.ids.push(id);
-    e.cells.push(c.cell);
-    e.x.push(x);
-    e.y.push((c.cell - x) / width);
-    const arms = armament(state.setup, c);
-    if (arms === undefined) {
-      e.strikes.push(-1);
-      e.blow.push(0);
-    } else {
-      e.strikes.push(derived(state.setup, c).movement + reachOf(arms.range));
-      const odds = oddsOf(system, state, { type: 'attack', actor: id, target: actor.id });
-      e.blow.push((odds?.chance ?? 0) * (odds?.damage?.mean ?? 0));
+  constructor(
+    private readonly system: AnySystem,
+    private readonly state: ShiningForceState,
+    private readonly actor: CombatantState,
+    private readonly field: Field,
+    width: number,
+  ) {
+    for (const id of state.ids) {
+      const c = state.combatants[id]!;
+      if (c.defeated || !areEnemies(actor, c)) continue;
+      const x = c.cell % width;
+      this.ids.push(id);
+      this.x.push(x);
+      this.y.push((c.cell - x) / width);
+      const arms = armament(state.setup, c);
+      this.strikes.push(
+        arms === undefined ? -1 : derived(state.setup, c).movement + reachOf(arms.range),
+      );
+      this.blows.push(Number.NaN);
+      this.attacks.push(Number.NaN);
     }
-    const estimate = mine ? attackEstimate(system, state, actor, id) : undefined;
-    e.attack.push(estimate === undefined ? -1 : worth(estimate, field));
   }
-  return e;
+
+  /** Mean HP enemy i's blow takes off the unit, a miss counted as 0. */
+  blow(i: number): number {
+    let blow = this.blows[i]!;
+    if (Number.isNaN(blow)) {
+      const odds = oddsOf(this.system, this.state, {
+        type: 'attack',
+        actor: this.ids[i]!,
+        target: this.actor.id,
+      });
+      blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+      this.blows[i] = blow;
+    }
+    return blow;
+  }
+
+  /** What the unit's attack on enemy i is worth; -1 when it cannot hurt it. */
+  attack(i: number): number {
+    let worthOf = this.attacks[i]!;
+    if (Number.isNaN(worthOf)) {
+      const estimate = attackEstimate(this.system, this.state, this.actor, this.ids[i]!);
+      worthOf = estimate === undefined ? -1 : worth(estimate, this.field);
+      this.attacks[i] = worthOf;
+    }
+    return worthOf;
+  }
 }
 
 /**
@@ -168,7 +187,7 @@ function exposure(enemies: Enemies, actor: CombatantState, width: number, cell: 
     const strikes = enemies.strikes[i]!;
     if (strikes < 0 || Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y) > strikes)
       continue;
-    const blow = enemies.blow[i]!;
+    const blow = enemies.blow(i);
     sum += blow;
     if (blow > strongest) strongest = blow;
   }
@@ -199,7 +218,7 @@ function estimator(
   // Before moving, every option is also a choice of where to end the turn: the enemies and
   // the risk of staying put are worked out once for every cell of the decision.
   const moving = state.step === 'move';
-  const enemies = moving ? enemiesOf(system, state, actor, field, width) : undefined;
+  const enemies = moving ? new Enemies(system, state, actor, field, width) : undefined;
   const here = enemies === undefined ? 0 : exposure(enemies, actor, width, actor.cell);
   const nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, width, actor.cell);
   const arms = armament(state.setup, actor);
@@ -213,15 +232,18 @@ function estimator(
       case 'give':
         return NEVER;
       case 'move': {
-        const to = cellIndex(state, command.to);
+        const to = cellIndex(command.to, width);
         if (to === undefined || enemies === undefined) return undefined;
+        const tx = to % width;
+        const ty = (to - tx) / width;
         let best = 0;
         let reaches = false;
         if (arms !== undefined) {
           for (let i = 0; i < enemies.ids.length; i++) {
-            if (!inReach(state.setup, arms.range, to, enemies.cells[i]!)) continue;
+            if (!coversOffset(arms.range, enemies.x[i]! - tx, enemies.y[i]! - ty)) continue;
             reaches = true;
-            if (enemies.attack[i]! > best) best = enemies.attack[i]!;
+            const attack = enemies.attack(i);
+            if (attack > best) best = attack;
           }
         }
         const closer = reaches ? 0 : APPROACH * (nearHere - nearestEnemy(enemies, width, to));

@@ -114,10 +114,12 @@ export function worth(estimate: Estimate, field: Field): number {
   if (target === undefined || target.out) return value;
   const enemy = target.side !== field.actor.side;
   const p = estimate.chance;
+  let knockOut = 0;
   if (estimate.harm !== undefined && enemy) {
     const hurt = target.maxHp > 0 ? 1 - target.hp / target.maxHp : 0;
+    knockOut = p * atLeast(estimate.harm, target.hp);
     value += p * cappedMean(estimate.harm, target.hp) * (1 + FOCUS * hurt);
-    value += p * atLeast(estimate.harm, target.hp) * KNOCK_OUT_VALUE * target.maxHp;
+    value += knockOut * KNOCK_OUT_VALUE * target.maxHp;
   }
   if (estimate.heal !== undefined && !enemy) {
     const missing = Math.max(target.maxHp - target.hp, 0);
@@ -133,8 +135,9 @@ export function worth(estimate: Estimate, field: Field): number {
     }
   }
   if (estimate.status !== undefined && estimate.status > 0) {
+    // A status on an enemy the same blow knocks out prevents nothing more.
     value += enemy
-      ? estimate.status * STATUS_ENEMY_BLOWS * field.threatOf(target.id)
+      ? estimate.status * (1 - knockOut) * STATUS_ENEMY_BLOWS * field.threatOf(target.id)
       : estimate.status * STATUS_ALLY_BLOWS * field.threatOn(target.id);
   }
   return value;

@@ -40,6 +40,23 @@ export interface Estimate {
   readonly extra?: number;
 }
 
+/**
+ * Every estimate is made through this, so all have one shape, fields in one order: the scoring
+ * reads thousands a battle, and reading objects of many shapes is several times slower.
+ */
+export function estimateOf(e: Estimate): Estimate {
+  return {
+    target: e.target,
+    chance: e.chance,
+    harm: e.harm,
+    heal: e.heal,
+    status: e.status,
+    price: e.price,
+    time: e.time,
+    extra: e.extra,
+  };
+}
+
 /** Who is fighting, and what each side can expect to lose to one blow. */
 export interface Field {
   readonly actor: Fighter;

@@ -1,7 +1,7 @@
 import type { FfrpgCommand } from '../../rulesets/ffrpg/commands.js';
 import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/ffrpg/state.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Estimate, type Field, poolPrice } from './core.js';
+import { type Estimate, estimateOf, type Field, poolPrice } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
 import type { Estimator, Tactics } from './tactics.js';
 
@@ -57,14 +57,14 @@ function estimate(
   if (command.type === 'attack') {
     const odds = oddsOf(system, state, command);
     if (odds?.damage === undefined) return undefined;
-    return {
+    return estimateOf({
       target: command.target,
       chance: odds.chance ?? 0,
       harm: odds.damage,
       status: odds.status,
       price: 0,
       time: 1,
-    };
+    });
   }
   if (command.type !== 'use-ability') return undefined;
   const actor = combatant(state, command.actor);
@@ -85,7 +85,7 @@ function estimate(
   // A status the target already has gains nothing by landing again.
   const fresh = ability.inflicts.some((a) => !target.statuses.some((s) => s.status === a.status));
   const spread = odds.damage;
-  return {
+  return estimateOf({
     target: target.id,
     chance: (odds.chance ?? 0) * slow,
     heal: spread !== undefined && ability.heal !== undefined ? spread : undefined,
@@ -96,7 +96,7 @@ function estimate(
     status: odds.status !== undefined && fresh ? odds.status * slow : undefined,
     price: poolPrice(ability.mpCost, actor.mp, actor.sheet.stats.hp) + hpPrice,
     time: 1,
-  };
+  });
 }
 
 export const ffrpgTactics: Tactics = {

@@ -12,6 +12,7 @@ import {
   atLeast,
   cappedMean,
   type Estimate,
+  estimateOf,
   type Field,
   poolPrice,
   RESCUE_VALUE,
@@ -143,7 +144,13 @@ function estimate(
       const odds = oddsOf(system, state, command);
       const { chance, spread } = onHit(odds);
       if (spread === undefined) return undefined;
-      return { target: command.target, chance, harm: spread, price: 0, time: shotsOf(odds) };
+      return estimateOf({
+        target: command.target,
+        chance,
+        harm: spread,
+        price: 0,
+        time: shotsOf(odds),
+      });
     }
     case 'cast': {
       const spell = state.setup.spells[command.spell];
@@ -151,28 +158,28 @@ function estimate(
       const { chance, spread } = onHit(odds);
       if (spell === undefined || spread === undefined) return undefined;
       const price = STOCK_PRICE * poolPrice(1, actor.matrix[command.spell] ?? 0, actor.sheet.hp);
-      return {
+      return estimateOf({
         target: command.target,
         chance,
         heal: spell.effect === 'heal' ? spread : undefined,
         harm: spell.effect === 'heal' ? undefined : spread,
         price,
         time: shotsOf(odds),
-      };
+      });
     }
     case 'use-item': {
       const item = state.setup.items[command.item];
       const odds = oddsOf(system, state, command);
       const { chance, spread } = onHit(odds);
       if (item === undefined || spread === undefined) return undefined;
-      return {
+      return estimateOf({
         target: command.target,
         chance,
         heal: item.effect.kind === 'heal' ? spread : undefined,
         harm: item.effect.kind === 'heal' ? undefined : spread,
         price: poolPrice(1, actor.items[command.item] ?? 0, actor.sheet.hp),
         time: shotsOf(odds),
-      };
+      });
     }
     case 'draw': {
       // A draw is worth the casts it brings, spread over the shots of drawing and casting
@@ -192,22 +199,22 @@ function estimate(
       if (spread === undefined) return undefined;
       const shards = state.setup.options.shardsPerDraw;
       const castWorth = worth(
-        {
+        estimateOf({
           target: on,
           chance,
           heal: spell.effect === 'heal' ? spread : undefined,
           harm: spell.effect === 'heal' ? undefined : spread,
           price: 0,
           time: 1,
-        },
+        }),
         field,
       );
-      return {
+      return estimateOf({
         chance: 0,
         extra: (odds.chance ?? 0) * shards * castWorth,
         price: 0,
         time: shotsOf(odds) + shards * shotsOf(castOdds),
-      };
+      });
     }
     default:
       return undefined;

@@ -9,7 +9,7 @@ import {
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Estimate, type Field, poolPrice, RESCUE_VALUE, worth } from './core.js';
+import { type Estimate, estimateOf, type Field, poolPrice, RESCUE_VALUE, worth } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
 import type { Estimator, Tactics } from './tactics.js';
 
@@ -80,14 +80,14 @@ function attackEstimate(
 ): Estimate | undefined {
   const odds = oddsOf(system, state, { type: 'attack', actor: actor.id, target });
   if (odds?.damage === undefined) return undefined;
-  return {
+  return estimateOf({
     target,
     chance: odds.chance ?? 0,
     harm: odds.damage,
     status: odds.status,
     price: 0,
     time: 1,
-  };
+  });
 }
 
 /**
@@ -206,7 +206,7 @@ function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
 }
 
 /** Equipment changes and gifts do not end the turn: never chosen, so a turn always ends. */
-const NEVER: Estimate = { chance: 0, price: Number.POSITIVE_INFINITY, time: 1 };
+const NEVER: Estimate = estimateOf({ chance: 0, price: Number.POSITIVE_INFINITY, time: 1 });
 
 function estimator(
   system: AnySystem,
@@ -247,19 +247,19 @@ function estimator(
           }
         }
         const closer = reaches ? 0 : APPROACH * (nearHere - nearestEnemy(enemies, width, to));
-        return {
+        return estimateOf({
           chance: 0,
           extra: best + closer - exposure(enemies, actor, width, to),
           price: 0,
           time: 1,
-        };
+        });
       }
       case 'attack': {
         const e = attackEstimate(system, state, actor, command.target);
-        return e === undefined ? undefined : { ...e, extra: -here };
+        return e === undefined ? undefined : estimateOf({ ...e, extra: -here });
       }
       case 'stay':
-        return { chance: 0, extra: -here, price: 0, time: 1 };
+        return estimateOf({ chance: 0, extra: -here, price: 0, time: 1 });
       case 'cast':
       case 'use':
         return effectEstimate(system, state, actor, command, -here);
@@ -295,7 +295,7 @@ function effectEstimate(
     price = poolPrice(1, held, actor.sheet.stats.hp);
   }
   const spread = odds.damage;
-  return {
+  return estimateOf({
     target: command.target,
     chance: odds.chance ?? 0,
     heal: effect.heal !== undefined ? spread : undefined,
@@ -304,7 +304,7 @@ function effectEstimate(
     extra,
     price,
     time: 1,
-  };
+  });
 }
 
 export const shiningForceTactics: Tactics = {

@@ -1,7 +1,7 @@
 import type { AnySystem } from '../../rulesets/system.js';
 import type { ZodiacCommand } from '../../rulesets/zodiac/commands.js';
 import { type CombatantState, isFighting, type ZodiacState } from '../../rulesets/zodiac/state.js';
-import { type Estimate, poolPrice } from './core.js';
+import { type Estimate, estimateOf, poolPrice } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
 import type { Estimator, Tactics } from './tactics.js';
 
@@ -80,7 +80,7 @@ function estimate(
     if (tech.heal !== undefined) heal = spread;
     else if (tech.damage !== undefined) harm = spread;
   }
-  return {
+  return estimateOf({
     target: command.target,
     chance: odds.chance ?? 0,
     harm,
@@ -88,7 +88,7 @@ function estimate(
     status: odds.status,
     price,
     time: 1,
-  };
+  });
 }
 
 export const zodiacTactics: Tactics = {

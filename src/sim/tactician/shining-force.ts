@@ -174,26 +174,49 @@ class Enemies {
 }
 
 /**
- * What standing on `cell` risks until the actor's next turn: the blows of the enemies that can
- * reach it, one enemy taken as a given and every further one counted, and the actor's fall
- * when together they can take all its HP.
+ * What ending the turn on `cell` is worth, in HP: the best attack it puts in reach (`arms`,
+ * undefined for none), or else the squares it closes on the nearest enemy; less
+ * what standing there risks until the actor's next turn: the blows of the enemies that can
+ * reach it, one enemy taken as a given and every further one counted, and the actor's fall when
+ * together they can take all its HP. One pass over the enemies: a decision asks it of every cell.
  */
-function exposure(enemies: Enemies, actor: CombatantState, width: number, cell: number): number {
+function cellWorth(
+  enemies: Enemies,
+  actor: CombatantState,
+  arms: Offsets | undefined,
+  armsReach: number,
+  nearHere: number,
+  width: number,
+  cell: number,
+): number {
   const x = cell % width;
   const y = (cell - x) / width;
+  let best = 0;
+  let reaches = false;
+  let nearest = Number.POSITIVE_INFINITY;
   let sum = 0;
   let strongest = 0;
   for (let i = 0; i < enemies.ids.length; i++) {
+    const dx = enemies.x[i]! - x;
+    const dy = enemies.y[i]! - y;
+    const d = Math.abs(dx) + Math.abs(dy);
+    if (d < nearest) nearest = d;
+    if (arms !== undefined && d <= armsReach && coversOffset(arms, dx, dy)) {
+      reaches = true;
+      const attack = enemies.attack(i);
+      if (attack > best) best = attack;
+    }
     const strikes = enemies.strikes[i]!;
-    if (strikes < 0 || Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y) > strikes)
-      continue;
-    const blow = enemies.blow(i);
-    sum += blow;
-    if (blow > strongest) strongest = blow;
+    if (strikes >= 0 && d <= strikes) {
+      const blow = enemies.blow(i);
+      sum += blow;
+      if (blow > strongest) strongest = blow;
+    }
   }
   let risk = EXPOSURE * (sum - strongest);
   if (sum >= actor.hp) risk += RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
-  return risk;
+  const closer = reaches ? 0 : APPROACH * (nearHere - nearest);
+  return best + closer - risk;
 }
 
 function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
@@ -219,9 +242,15 @@ function estimator(
   // the risk of staying put are worked out once for every cell of the decision.
   const moving = state.step === 'move';
   const enemies = moving ? new Enemies(system, state, actor, field, width) : undefined;
-  const here = enemies === undefined ? 0 : exposure(enemies, actor, width, actor.cell);
   const nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, width, actor.cell);
-  const arms = armament(state.setup, actor);
+  // Staying put: what the cell risks (no attack counted, the action is the attack; no squares
+  // closed).
+  const here =
+    enemies === undefined
+      ? 0
+      : -cellWorth(enemies, actor, undefined, 0, nearHere, width, actor.cell);
+  const arms = armament(state.setup, actor)?.range;
+  const armsReach = arms === undefined ? 0 : reachOf(arms);
   return (cmd) => {
     const command = cmd as ShiningForceCommand;
     if (!('actor' in command) || command.actor !== actor.id) return undefined;
@@ -234,22 +263,9 @@ function estimator(
       case 'move': {
         const to = cellIndex(command.to, width);
         if (to === undefined || enemies === undefined) return undefined;
-        const tx = to % width;
-        const ty = (to - tx) / width;
-        let best = 0;
-        let reaches = false;
-        if (arms !== undefined) {
-          for (let i = 0; i < enemies.ids.length; i++) {
-            if (!coversOffset(arms.range, enemies.x[i]! - tx, enemies.y[i]! - ty)) continue;
-            reaches = true;
-            const attack = enemies.attack(i);
-            if (attack > best) best = attack;
-          }
-        }
-        const closer = reaches ? 0 : APPROACH * (nearHere - nearestEnemy(enemies, width, to));
         return estimateOf({
           chance: 0,
-          extra: best + closer - exposure(enemies, actor, width, to),
+          extra: cellWorth(enemies, actor, arms, armsReach, nearHere, width, to),
           price: 0,
           time: 1,
         });

@@ -138,8 +138,9 @@ export function worth(estimate: Estimate, field: Field): number {
     value += p * cappedMean(estimate.harm, target.hp) * (1 + FOCUS * hurt);
     value += knockOut * KNOCK_OUT_VALUE * target.maxHp;
   }
-  if (estimate.heal !== undefined && !enemy) {
-    const missing = Math.max(target.maxHp - target.hp, 0);
+  const missing = target.maxHp - target.hp;
+  // Healing an ally at full HP restores nothing, whatever the danger it is in.
+  if (estimate.heal !== undefined && !enemy && missing > 0) {
     const danger = field.threatOn(target.id);
     const healed = p * cappedMean(estimate.heal, missing);
     // Healing the unthreatened is mostly waste next to hurting the enemy; the more one blow

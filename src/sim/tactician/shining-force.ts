@@ -32,6 +32,23 @@ function condition(c: CombatantState | undefined): string {
   return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
 }
 
+const WEAPONS = new WeakMap<object, WeakMap<object, string>>();
+
+/** What the combatant strikes with, by name: it changes only with its sheet and its items. */
+function weaponName(state: ShiningForceState, c: CombatantState): string {
+  let bySheet = WEAPONS.get(c.sheet);
+  if (bySheet === undefined) {
+    bySheet = new WeakMap();
+    WEAPONS.set(c.sheet, bySheet);
+  }
+  let name = bySheet.get(c.items);
+  if (name === undefined) {
+    name = armament(state.setup, c)?.name ?? '';
+    bySheet.set(c.items, name);
+  }
+  return name;
+}
+
 /**
  * Chance and damage depend on the sheets, the equipment and the statuses of both (Shining Force
  * has no land effect here); not on where the attacker stands, so one answer serves every cell.
@@ -44,7 +61,7 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   if (command.type === 'cast') what = command.spell;
   else if (command.type === 'use') what = command.item;
   else if (command.type === 'attack' && actor !== undefined)
-    what = armament(state.setup, actor)?.name ?? '';
+    what = weaponName(state, actor);
   return cachedOdds(
     system,
     state.setup,

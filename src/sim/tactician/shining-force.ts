@@ -60,8 +60,7 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   let what = '';
   if (command.type === 'cast') what = command.spell;
   else if (command.type === 'use') what = command.item;
-  else if (command.type === 'attack' && actor !== undefined)
-    what = weaponName(state, actor);
+  else if (command.type === 'attack' && actor !== undefined) what = weaponName(state, actor);
   return cachedOdds(
     system,
     state.setup,

@@ -9,6 +9,24 @@ export interface Marker {
   /** Already acted this round (FFRPG: above the count). */
   readonly done: boolean;
   readonly note?: string;
+  /**
+   * What stands at this count: a combatant's turn (the default), a Slow ability's Charge Time
+   * running out (FFRPG), or a fixed-Initiative event. Each has its own shape and sign.
+   */
+  readonly kind?: 'turn' | 'charge' | 'event';
+}
+
+const SIGN = { turn: '', charge: '⌛ ', event: '⚑ ' } as const;
+
+/** How the accessible name reads a marker: `Hiro at 15`, `Mint's Sleep goes off at 10`. */
+function spoken(m: Marker): string {
+  const where =
+    m.kind === 'charge'
+      ? `${m.name} goes off at ${m.value}`
+      : m.kind === 'event'
+        ? `event ${m.name} at ${m.value}`
+        : `${m.name} at ${m.value}`;
+  return `${where}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`;
 }
 
 const W = 640;
@@ -43,9 +61,7 @@ export function Track({
   const step = span > 30 ? 5 : 1;
   const ticks: number[] = [];
   for (let v = high; v >= low; v -= 1) if (v % step === 0 || v === high || v === low) ticks.push(v);
-  const summary = `${label}: ${markers
-    .map((m) => `${m.name} at ${m.value}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`)
-    .join(', ')}`;
+  const summary = `${label}: ${markers.map(spoken).join(', ')}`;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
     <section class="track-wrap" tabIndex={0} aria-label={label}>
@@ -72,12 +88,23 @@ export function Track({
           const cx = x(m.value);
           const cy = 50 + m.level * ROW;
           const r = m.active ? 10 : 7;
+          const kind = m.kind ?? 'turn';
           return (
             <g
-              key={m.id}
-              class={`marker${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}`}
+              key={`${kind}:${m.id}`}
+              class={`marker ${kind}${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}`}
+              data-marker={`${kind}:${m.id}`}
             >
-              {m.party ? (
+              {kind === 'charge' ? (
+                // An hourglass: the Charge Time runs out here.
+                <polygon
+                  points={`${cx - r},${cy - r} ${cx + r},${cy - r} ${cx - r},${cy + r} ${cx + r},${cy + r}`}
+                />
+              ) : kind === 'event' ? (
+                <polygon
+                  points={`${cx - r},${cy + r} ${cx - r},${cy - r} ${cx + r},${cy - r / 3}`}
+                />
+              ) : m.party ? (
                 <circle cx={cx} cy={cy} r={r} />
               ) : (
                 <rect
@@ -90,6 +117,7 @@ export function Track({
               )}
               <text x={cx + r + 4} y={cy + 4} class="marker-label">
                 {m.active ? '▶ ' : ''}
+                {SIGN[kind]}
                 {m.name}
                 {m.note ? ` (${m.note})` : ''}
                 {m.done ? ' ✓' : ''}

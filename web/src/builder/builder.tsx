@@ -3,6 +3,7 @@ import type { Api } from '../api.js';
 import type { ContentItem, TableInfo } from '../types.js';
 import {
   cellName,
+  combatantNames,
   type Draft,
   type DraftCombatant,
   type DraftSide,
@@ -89,6 +90,7 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
   }, [content]);
 
   const names = useMemo(() => new Map(content.map((c) => [c.id, c.name])), [content]);
+  const named = useMemo(() => combatantNames(draft, names), [draft, names]);
   const generated = useMemo(
     () => (writer ? writer.stringify(encounterFile(draft, names)) : ''),
     [writer, draft, names],
@@ -171,7 +173,7 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
               system={system}
               players={draft.players === side.key}
               canRemove={draft.sides.length > 1}
-              names={names}
+              named={named}
               roster={roster}
               characters={characters}
               monsters={monsters}
@@ -215,7 +217,7 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
           <Battlefield
             draft={draft}
             placing={placing}
-            names={names}
+            named={named}
             onCell={place}
             onRows={(rows) => change({ rows })}
           />
@@ -230,8 +232,10 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
         />
         <h3>The encounter file</h3>
         <label>
-          Encounter file (YAML or JSON, as <code>moogle battle</code> reads one): built from the
-          choices above; edit it here before starting, or open a file instead
+          <span>
+            Encounter file (YAML or JSON, as <code>moogle battle</code> reads one): built from the
+            choices above; edit it here before starting, or open a file instead
+          </span>
           <textarea
             name="file"
             rows={14}
@@ -282,7 +286,7 @@ interface SideProps {
   readonly system: string;
   readonly players: boolean;
   readonly canRemove: boolean;
-  readonly names: ReadonlyMap<string, string>;
+  readonly named: ReadonlyMap<number, { readonly name: string }>;
   readonly roster: ReadonlySet<string>;
   readonly characters: readonly ContentItem[];
   readonly monsters: readonly ContentItem[];
@@ -320,7 +324,7 @@ function SideEditor(p: SideProps) {
       ) : (
         <ul class="plain-list picked">
           {p.side.combatants.map((c) => {
-            const name = p.names.get(c.ref) ?? c.ref;
+            const name = p.named.get(c.key)?.name ?? c.ref;
             return (
               <li key={c.key} data-combatant={c.ref}>
                 {name}
@@ -418,13 +422,13 @@ function SideEditor(p: SideProps) {
 function Battlefield({
   draft,
   placing,
-  names,
+  named,
   onCell,
   onRows,
 }: {
   draft: Draft;
   placing: number | null;
-  names: ReadonlyMap<string, string>;
+  named: ReadonlyMap<number, { readonly name: string }>;
   onCell: (cell: string) => void;
   onRows: (rows: string[]) => void;
 }) {
@@ -433,7 +437,7 @@ function Battlefield({
     for (const c of side.combatants) {
       if (c.at)
         units.set(c.at.toUpperCase(), {
-          name: names.get(c.ref) ?? c.ref,
+          name: named.get(c.key)?.name ?? c.ref,
           players: side.key === draft.players,
         });
     }
@@ -443,8 +447,10 @@ function Battlefield({
     <div class="stack">
       <h3>Battlefield</h3>
       <label>
-        Rows (<code>.</code> plain, <code>,</code> grass, <code>f</code> forest, <code>h</code>{' '}
-        hills, <code>~</code> water, <code>#</code> rock); the example’s field to start with
+        <span>
+          Rows (<code>.</code> plain, <code>,</code> grass, <code>f</code> forest, <code>h</code>{' '}
+          hills, <code>~</code> water, <code>#</code> rock); the example’s field to start with
+        </span>
         <textarea
           name="battlefield"
           rows={Math.max(3, draft.rows.length)}

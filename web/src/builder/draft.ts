@@ -75,25 +75,45 @@ export function orderedSides(draft: Draft): DraftSide[] {
 }
 
 /**
- * The encounter file. A sheet that fights more than once gets an id and a name of its own
- * from its second time on (`goblin-2`, "Goblin 2"), as the files' own examples do.
+ * Who each pick is in the file, by its key: a sheet that fights more than once gets an id and
+ * a name of its own from its second time on (`goblin-2`, "Goblin 2"), as the examples do.
  */
+export function combatantNames(
+  draft: Draft,
+  names: ReadonlyMap<string, string>,
+): Map<number, { readonly id?: string; readonly name: string }> {
+  const taken = new Set<string>(draft.sides.flatMap((s) => s.combatants.map((c) => c.ref)));
+  const seen = new Map<string, number>();
+  const named = new Map<number, { id?: string; name: string }>();
+  for (const side of orderedSides(draft)) {
+    for (const c of side.combatants) {
+      const times = (seen.get(c.ref) ?? 0) + 1;
+      seen.set(c.ref, times);
+      const name = names.get(c.ref) ?? c.ref;
+      named.set(
+        c.key,
+        times > 1 ? { id: unique(`${c.ref}-${times}`, taken), name: `${name} ${times}` } : { name },
+      );
+    }
+  }
+  return named;
+}
+
+/** The encounter file the choices make. */
 export function encounterFile(
   draft: Draft,
   names: ReadonlyMap<string, string>,
 ): Record<string, unknown> {
   const sideIds = new Set<string>();
-  const combatantIds = new Set<string>(draft.sides.flatMap((s) => s.combatants.map((c) => c.ref)));
-  const seen = new Map<string, number>();
+  const named = combatantNames(draft, names);
   const flag = PLAYERS_FLAG[draft.system];
   const sides = orderedSides(draft).map((side, i) => {
     const combatants = side.combatants.map((c) => {
-      const times = (seen.get(c.ref) ?? 0) + 1;
-      seen.set(c.ref, times);
       const entry: Record<string, unknown> = { [c.sheet]: c.ref };
-      if (times > 1) {
-        entry.id = unique(`${c.ref}-${times}`, combatantIds);
-        entry.name = `${names.get(c.ref) ?? c.ref} ${times}`;
+      const own = named.get(c.key);
+      if (own?.id !== undefined) {
+        entry.id = own.id;
+        entry.name = own.name;
       }
       if (draft.system === 'shining-force' && c.at !== undefined) entry.at = c.at;
       return entry;

@@ -16,7 +16,13 @@ export interface Marker {
   readonly kind?: 'turn' | 'charge' | 'event';
 }
 
-const SIGN = { turn: '', charge: '⌛ ', event: '⚑ ' } as const;
+const SIGN = { turn: '', charge: '', event: '⚑ ' } as const;
+
+function labelOf(m: Marker): string {
+  const sign = SIGN[m.kind ?? 'turn'];
+  const charging = m.kind === 'charge' ? ' (charging)' : '';
+  return `${m.active ? '▶ ' : ''}${sign}${m.name}${charging}${m.note ? ` (${m.note})` : ''}${m.done ? ' ✓' : ''}`;
+}
 
 /** How the accessible name reads a marker: `Hiro at 15`, `Mint's Sleep goes off at 10`. */
 function spoken(m: Marker): string {
@@ -50,13 +56,24 @@ export function Track({
 }) {
   const span = Math.max(1, high - low);
   const x = (v: number) => PAD + ((high - v) / span) * (W - 2 * PAD);
-  const stacks = new Map<number, number>();
-  const placed = markers.map((m) => {
-    const level = stacks.get(m.value) ?? 0;
-    stacks.set(m.value, level + 1);
-    return { ...m, level };
-  });
-  const rows = Math.max(1, ...[...stacks.values()]);
+  // Markers share a row unless their labels would overlap; a label near the right end is
+  // written to the left of its marker.
+  const rowsTaken: [number, number][][] = [];
+  const placed = [...markers]
+    .sort((a, b) => b.value - a.value)
+    .map((m) => {
+      const cx = x(m.value);
+      const r = m.active ? 10 : 7;
+      const width = (labelOf(m).length + 2) * 7.2;
+      const leftward = cx + r + width > W;
+      const from = leftward ? cx - r - width : cx - r;
+      const to = leftward ? cx + r : cx + r + width;
+      let level = rowsTaken.findIndex((row) => row.every(([a, b]) => to < a || from > b));
+      if (level < 0) level = rowsTaken.push([]) - 1;
+      rowsTaken[level]!.push([from, to]);
+      return { ...m, level, leftward };
+    });
+  const rows = Math.max(1, rowsTaken.length);
   const H = 56 + rows * ROW;
   const step = span > 30 ? 5 : 1;
   const ticks: number[] = [];
@@ -115,12 +132,13 @@ export function Track({
                   transform={`rotate(45 ${cx} ${cy})`}
                 />
               )}
-              <text x={cx + r + 4} y={cy + 4} class="marker-label">
-                {m.active ? '▶ ' : ''}
-                {SIGN[kind]}
-                {m.name}
-                {m.note ? ` (${m.note})` : ''}
-                {m.done ? ' ✓' : ''}
+              <text
+                x={m.leftward ? cx - r - 4 : cx + r + 4}
+                y={cy + 4}
+                class="marker-label"
+                text-anchor={m.leftward ? 'end' : 'start'}
+              >
+                {labelOf(m)}
               </text>
             </g>
           );

@@ -60,15 +60,52 @@ function view(state: FfrpgState): EncounterView {
           timer: s.timer === 'infinite' ? '∞' : String(s.timer),
         })),
         notes: gm.notesOf(state.notes, id),
-        clock: { initiative: initiativeOf(state, id) },
+        clock: { initiative: initiativeOf(state, id), ...chargeOf(state, id) },
       };
     }),
     clock: {
       round: state.round,
       phase: state.phase,
       initiative: entry?.count ?? null,
+      ...fixedEventsOf(state),
     },
   };
+}
+
+/**
+ * The combatant's Slow ability still charging on this round's countdown: `charge`, the count
+ * its Charge Time runs out on, and `charging`, the ability's name. Absent when none is.
+ */
+function chargeOf(state: FfrpgState, id: string): { charge?: number; charging?: string } {
+  for (let i = state.cursor + 1; i < state.timeline.length; i++) {
+    const entry = state.timeline[i]!;
+    if (entry.kind !== 'charge') continue;
+    const charging = state.charging.find((c) => c.id === entry.id);
+    if (charging?.actor !== id) continue;
+    return {
+      charge: entry.count,
+      charging: state.setup.abilities[charging.ability]?.name ?? charging.ability,
+    };
+  }
+  return {};
+}
+
+/**
+ * This round's fixed-Initiative events, flat as the view's clock holds them: `event:<id>` is
+ * its count, `event:<id>:name` its name, `event:<id>:done` 1 once the countdown passed it (a
+ * count alone cannot say so: on a tie the event may come before or after a combatant).
+ */
+function fixedEventsOf(state: FfrpgState): Record<string, number | string> {
+  const events: Record<string, number | string> = {};
+  if (state.phase !== 'action') return events;
+  state.timeline.forEach((entry, i) => {
+    if (entry.kind !== 'event') return;
+    events[`event:${entry.id}`] = entry.count;
+    events[`event:${entry.id}:name`] =
+      state.setup.events.find((e) => e.id === entry.id)?.name ?? entry.id;
+    events[`event:${entry.id}:done`] = i <= state.cursor ? 1 : 0;
+  });
+  return events;
 }
 
 /** The combatant's Initiative on this round's countdown; null between rounds or without a turn. */

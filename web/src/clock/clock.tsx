@@ -1,17 +1,55 @@
 import type { OfferedAction, SeenView } from '../types.js';
 import { BoardView } from './board.js';
-import { Track } from './track.js';
+import { type Marker, Track } from './track.js';
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** FFRPG: who acts at which Initiative, counting down; those above the count have acted. */
+/**
+ * FFRPG: who acts at which Initiative, counting down; those above the count have acted. Slow
+ * abilities stand where their Charge Time runs out, fixed events on their counts.
+ */
 function InitiativeTrack({ view }: { view: SeenView }) {
   const now = num(view.clock.initiative);
-  const placed = view.combatants.filter((c) => !c.out && num(c.clock.initiative) !== null);
-  const values = placed.map((c) => num(c.clock.initiative)!);
-  const high = Math.max(10, ...values);
+  const standing = view.combatants.filter((c) => !c.out);
+  const turns: Marker[] = standing
+    .filter((c) => num(c.clock.initiative) !== null)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      value: num(c.clock.initiative)!,
+      party: c.party,
+      active: view.actor === c.id,
+      done: now !== null && num(c.clock.initiative)! > now,
+    }));
+  const charges: Marker[] = standing
+    .filter((c) => num(c.clock.charge) !== null)
+    .map((c) => ({
+      id: c.id,
+      name: `${c.name}'s ${typeof c.clock.charging === 'string' ? c.clock.charging : 'Slow ability'}`,
+      value: num(c.clock.charge)!,
+      party: c.party,
+      active: false,
+      done: false,
+      kind: 'charge',
+    }));
+  const events: Marker[] = Object.keys(view.clock)
+    .filter((key) => /^event:[^:]+$/.test(key) && num(view.clock[key]) !== null)
+    .map((key) => {
+      const name = view.clock[`${key}:name`];
+      return {
+        id: key.slice('event:'.length),
+        name: typeof name === 'string' ? name : key.slice('event:'.length),
+        value: num(view.clock[key])!,
+        party: false,
+        active: false,
+        done: view.clock[`${key}:done`] === 1,
+        kind: 'event',
+      };
+    });
+  const markers = [...events, ...charges, ...turns];
+  const high = Math.max(10, ...markers.map((m) => m.value));
   return (
     <Track
       label="Initiative countdown"
@@ -19,14 +57,7 @@ function InitiativeTrack({ view }: { view: SeenView }) {
       low={0}
       now={now}
       nowLabel="Initiative"
-      markers={placed.map((c) => ({
-        id: c.id,
-        name: c.name,
-        value: num(c.clock.initiative)!,
-        party: c.party,
-        active: view.actor === c.id,
-        done: now !== null && num(c.clock.initiative)! > now,
-      }))}
+      markers={markers}
     />
   );
 }

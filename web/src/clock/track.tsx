@@ -9,6 +9,30 @@ export interface Marker {
   /** Already acted this round (FFRPG: above the count). */
   readonly done: boolean;
   readonly note?: string;
+  /**
+   * What stands at this count: a combatant's turn (the default), a Slow ability's Charge Time
+   * running out (FFRPG), or a fixed-Initiative event. Each has its own shape and sign.
+   */
+  readonly kind?: 'turn' | 'charge' | 'event';
+}
+
+const SIGN = { turn: '', charge: '', event: '⚑ ' } as const;
+
+function labelOf(m: Marker): string {
+  const sign = SIGN[m.kind ?? 'turn'];
+  const charging = m.kind === 'charge' ? ' (charging)' : '';
+  return `${m.active ? '▶ ' : ''}${sign}${m.name}${charging}${m.note ? ` (${m.note})` : ''}${m.done ? ' ✓' : ''}`;
+}
+
+/** How the accessible name reads a marker: `Hiro at 15`, `Mint's Sleep goes off at 10`. */
+function spoken(m: Marker): string {
+  const where =
+    m.kind === 'charge'
+      ? `${m.name} goes off at ${m.value}`
+      : m.kind === 'event'
+        ? `event ${m.name} at ${m.value}`
+        : `${m.name} at ${m.value}`;
+  return `${where}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`;
 }
 
 const W = 640;
@@ -32,20 +56,29 @@ export function Track({
 }) {
   const span = Math.max(1, high - low);
   const x = (v: number) => PAD + ((high - v) / span) * (W - 2 * PAD);
-  const stacks = new Map<number, number>();
-  const placed = markers.map((m) => {
-    const level = stacks.get(m.value) ?? 0;
-    stacks.set(m.value, level + 1);
-    return { ...m, level };
-  });
-  const rows = Math.max(1, ...[...stacks.values()]);
+  // Markers share a row unless their labels would overlap; a label near the right end is
+  // written to the left of its marker.
+  const rowsTaken: [number, number][][] = [];
+  const placed = [...markers]
+    .sort((a, b) => b.value - a.value)
+    .map((m) => {
+      const cx = x(m.value);
+      const r = m.active ? 10 : 7;
+      const width = (labelOf(m).length + 2) * 7.2;
+      const leftward = cx + r + width > W;
+      const from = leftward ? cx - r - width : cx - r;
+      const to = leftward ? cx + r : cx + r + width;
+      let level = rowsTaken.findIndex((row) => row.every(([a, b]) => to < a || from > b));
+      if (level < 0) level = rowsTaken.push([]) - 1;
+      rowsTaken[level]!.push([from, to]);
+      return { ...m, level, leftward };
+    });
+  const rows = Math.max(1, rowsTaken.length);
   const H = 56 + rows * ROW;
   const step = span > 30 ? 5 : 1;
   const ticks: number[] = [];
   for (let v = high; v >= low; v -= 1) if (v % step === 0 || v === high || v === low) ticks.push(v);
-  const summary = `${label}: ${markers
-    .map((m) => `${m.name} at ${m.value}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`)
-    .join(', ')}`;
+  const summary = `${label}: ${markers.map(spoken).join(', ')}`;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
     <section class="track-wrap" tabIndex={0} aria-label={label}>
@@ -72,12 +105,23 @@ export function Track({
           const cx = x(m.value);
           const cy = 50 + m.level * ROW;
           const r = m.active ? 10 : 7;
+          const kind = m.kind ?? 'turn';
           return (
             <g
-              key={m.id}
-              class={`marker${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}`}
+              key={`${kind}:${m.id}`}
+              class={`marker ${kind}${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}`}
+              data-marker={`${kind}:${m.id}`}
             >
-              {m.party ? (
+              {kind === 'charge' ? (
+                // An hourglass: the Charge Time runs out here.
+                <polygon
+                  points={`${cx - r},${cy - r} ${cx + r},${cy - r} ${cx - r},${cy + r} ${cx + r},${cy + r}`}
+                />
+              ) : kind === 'event' ? (
+                <polygon
+                  points={`${cx - r},${cy + r} ${cx - r},${cy - r} ${cx + r},${cy - r / 3}`}
+                />
+              ) : m.party ? (
                 <circle cx={cx} cy={cy} r={r} />
               ) : (
                 <rect
@@ -88,11 +132,13 @@ export function Track({
                   transform={`rotate(45 ${cx} ${cy})`}
                 />
               )}
-              <text x={cx + r + 4} y={cy + 4} class="marker-label">
-                {m.active ? '▶ ' : ''}
-                {m.name}
-                {m.note ? ` (${m.note})` : ''}
-                {m.done ? ' ✓' : ''}
+              <text
+                x={m.leftward ? cx - r - 4 : cx + r + 4}
+                y={cy + 4}
+                class="marker-label"
+                text-anchor={m.leftward ? 'end' : 'start'}
+              >
+                {labelOf(m)}
               </text>
             </g>
           );

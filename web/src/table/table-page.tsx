@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
+import { EncounterBuilder } from '../builder/builder.js';
 import { SYSTEM_NAMES } from '../systems.js';
 import type { ContentItem, TableInfo } from '../types.js';
 
@@ -12,6 +13,14 @@ interface Props {
 /** A table between fights: its encounters, and for the GM the roster, invites and a new fight. */
 export function TablePage({ api, info, reload }: Props) {
   const gm = info.role.role === 'gm';
+  const [content, setContent] = useState<readonly ContentItem[]>([]);
+  useEffect(() => {
+    if (!gm) return;
+    void api
+      .get<{ content: ContentItem[] }>('/api/table/content')
+      .then((c) => setContent(c.content))
+      .catch(() => setContent([]));
+  }, [api, gm]);
   return (
     <main class="page table-page">
       <header class="page-head">
@@ -26,8 +35,8 @@ export function TablePage({ api, info, reload }: Props) {
         </p>
       </header>
       <Encounters info={info} />
-      {gm && <StartEncounter api={api} reload={reload} />}
-      {gm && <Roster api={api} info={info} reload={reload} />}
+      {gm && <EncounterBuilder api={api} info={info} content={content} reload={reload} />}
+      {gm && <Roster api={api} info={info} content={content} reload={reload} />}
     </main>
   );
 }
@@ -55,88 +64,12 @@ function Encounters({ info }: { info: TableInfo }) {
   );
 }
 
-function StartEncounter({ api, reload }: { api: Api; reload: Props['reload'] }) {
-  const [file, setFile] = useState('');
-  const [name, setName] = useState('');
-  const [seed, setSeed] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const start = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const created = await api.post<{ id: string }>('/api/table/encounters', {
-        file,
-        ...(name ? { name } : {}),
-        ...(seed ? { seed } : {}),
-      });
-      setError(null);
-      await reload();
-      location.hash = `#/e/${created.id}`;
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section aria-labelledby="start-h" class="panel">
-      <h2 id="start-h">Start an encounter</h2>
-      <form onSubmit={start} class="stack">
-        <label>
-          Encounter file (YAML or JSON, as <code>moogle battle</code> reads one)
-          <textarea
-            name="file"
-            rows={8}
-            required
-            value={file}
-            onInput={(e) => setFile(e.currentTarget.value)}
-            spellcheck={false}
-          />
-        </label>
-        <label>
-          Or open a file{' '}
-          <input
-            type="file"
-            accept=".yaml,.yml,.json,text/yaml,application/json"
-            onChange={async (e) => {
-              const chosen = e.currentTarget.files?.[0];
-              if (chosen) setFile(await chosen.text());
-            }}
-          />
-        </label>
-        <div class="row">
-          <label>
-            Name <input value={name} onInput={(e) => setName(e.currentTarget.value)} />
-          </label>
-          <label>
-            Dice seed <input value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
-          </label>
-        </div>
-        <button type="submit" disabled={busy}>
-          Start the encounter
-        </button>
-        {error && (
-          <p role="alert" class="refusal">
-            {error}
-          </p>
-        )}
-      </form>
-    </section>
-  );
-}
-
-function Roster({ api, info, reload }: Props) {
-  const [content, setContent] = useState<readonly ContentItem[]>([]);
+function Roster({ api, info, content, reload }: Props & { content: readonly ContentItem[] }) {
   const [pick, setPick] = useState('');
   const [links, setLinks] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void api
-      .get<{ content: ContentItem[] }>('/api/table/content')
-      .then((c) => setContent(c.content.filter((i) => /^characters?$/.test(i.kind))))
-      .catch(() => setContent([]));
-  }, [api]);
+  // Kinds read `ffrpg/character`: a character is any kind ending so.
+  const characters = content.filter((i) => i.kind.split('/').at(-1) === 'character');
   const members = info.roster.filter((r) => !r.character.startsWith('@'));
   const act = async (job: () => Promise<void>) => {
     try {
@@ -189,7 +122,7 @@ function Roster({ api, info, reload }: Props) {
           Character{' '}
           <select value={pick} onChange={(e) => setPick(e.currentTarget.value)}>
             <option value="">choose…</option>
-            {content
+            {characters
               .filter((c) => !members.some((m) => m.character === c.id))
               .map((c) => (
                 <option key={c.id} value={c.id}>

@@ -1,6 +1,6 @@
 import { type Point, pointOf } from './grid/cells.js';
-import { distancesTo, type Occupant, reachableCells, type Terrain } from './grid/paths.js';
-import { coversOffset, type Offsets } from './grid/patterns.js';
+import { CELL_ALLY, CELL_ENEMY, distancesTo, moveCosts, type Terrain } from './grid/paths.js';
+import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
 import type { ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, type ShiningForceState } from './state.js';
 
@@ -55,17 +55,14 @@ export function standingAt(state: ShiningForceState, cell: number): CombatantSta
  * Moves worked out for a combatants record: the legal actions and the move that follows ask
  * for the same ones (records are replaced, never changed, so the cache cannot go stale).
  */
-const MOVES = new WeakMap<
-  object,
-  { mover: CombatantState; movement: number; moves: Map<number, number> }
->();
+const MOVES = new WeakMap<object, { mover: CombatantState; movement: number; moves: Int32Array }>();
 
-/** The cells `mover` may end its move on, with their cost. */
+/** What each cell costs `mover` to end its move on, -1 where it may not (grid/moveCosts). */
 export function movesOf(
   state: ShiningForceState,
   mover: CombatantState,
   movement: number,
-): Map<number, number> {
+): Int32Array {
   const known = MOVES.get(state.combatants);
   if (known !== undefined && known.mover === mover && known.movement === movement)
     return known.moves;
@@ -74,24 +71,15 @@ export function movesOf(
   return moves;
 }
 
-function findMoves(
-  state: ShiningForceState,
-  mover: CombatantState,
-  movement: number,
-): Map<number, number> {
-  const occupied = new Map<number, Occupant>();
+function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): Int32Array {
+  const terrain = terrainOf(state.setup);
+  const occupants = new Uint8Array(terrain.width * terrain.height);
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (c.defeated || c.id === mover.id) continue;
-    occupied.set(c.cell, areEnemies(mover, c) ? 'enemy' : 'ally');
+    occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
   }
-  return reachableCells(
-    terrainOf(state.setup),
-    mover.cell,
-    movement,
-    (index) => occupied.get(index),
-    state.setup.options.passThroughAllies,
-  );
+  return moveCosts(terrain, mover.cell, movement, occupants, state.setup.options.passThroughAllies);
 }
 
 /** True when `to` stands in a pattern counted from `from`'s cell. */
@@ -106,3 +94,18 @@ export function inReach(
   const tx = toCell % width;
   return coversOffset(offsets, tx - fx, (toCell - tx) / width - (fromCell - fx) / width);
 }
+
+/**
+ * inReach with the pattern's table and the field's width looked up once, for loops over many
+ * cells (the legal actions try every cell a unit can move to).
+ */
+export function coversCell(table: Uint8Array, width: number, fromCell: number, toCell: number) {
+  const fx = fromCell % width;
+  const tx = toCell % width;
+  const dx = tx - fx;
+  const dy = (toCell - tx) / width - (fromCell - fx) / width;
+  if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
+  return table[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1;
+}
+
+export { patternTable };

@@ -180,7 +180,7 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       return withCombatant(
         withState(state, { pending: null, phase: 'shots' }),
         event.actor,
-        (c) => ({
+        () => ({
           shot: event.shot,
         }),
       );
@@ -195,7 +195,7 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       return state;
     case 'damage-dealt':
     case 'healed':
-      return withCombatant(state, event.target, (c) => ({ hp: event.hpAfter }));
+      return withCombatant(state, event.target, () => ({ hp: event.hpAfter }));
     case 'spell-spent':
       return withCombatant(state, event.actor, (c) => ({
         matrix: { ...c.matrix, [event.spell]: event.left },
@@ -229,11 +229,11 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
         senseBarred: [...c.senseBarred, event.target],
       }));
     case 'action-completed':
-      return withCombatant(state, event.actor, (c) => ({ carrying: null }));
+      return withCombatant(state, event.actor, () => ({ carrying: null }));
     case 'fell':
-      return withCombatant(state, event.target, (c) => ({ down: true, shot: 0 }));
+      return withCombatant(state, event.target, () => ({ down: true, shot: 0 }));
     case 'fled':
-      return withCombatant(state, event.actor, (c) => ({ fled: true, shot: 0 }));
+      return withCombatant(state, event.actor, () => ({ fled: true, shot: 0 }));
     case 'gm-set':
       return withCombatant(state, event.target, (c) => {
         switch (event.resource) {
@@ -254,7 +254,7 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
     case 'gm-amount-rolled':
       return state;
     case 'stood-up':
-      return withCombatant(state, event.target, (c) => ({ down: false }));
+      return withCombatant(state, event.target, () => ({ down: false }));
     case 'status-set':
       return withCombatant(state, event.target, (c) => ({
         statuses: { ...c.statuses, [event.status]: event.rounds },
@@ -279,7 +279,7 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
       };
     }
     case 'combatant-left':
-      return withCombatant(state, event.target, (c) => ({
+      return withCombatant(state, event.target, () => ({
         fled: true,
         dismissed: event.reason === 'dismissed',
         shot: 0,
@@ -288,7 +288,7 @@ export function evolve(state: FfviiiState, event: FfviiiEvent): FfviiiState {
     case 'attack-cancelled':
       return withState(state, { pending: null, phase: 'shots' });
     case 'turn-skipped':
-      return withCombatant(state, event.target, (c) => ({ shot: event.shot }));
+      return withCombatant(state, event.target, () => ({ shot: event.shot }));
     case 'note-added':
     case 'notes-cleared':
       return withState(state, { notes: gm.evolveNotes(state.notes, event) });

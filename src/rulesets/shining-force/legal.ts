@@ -2,7 +2,15 @@ import type { LegalAction } from '../../engine/index.js';
 import type { ShiningForceCommand } from './commands.js';
 import { BAG_SLOTS } from './decide.js';
 import { ADJACENT, armament, canCastAny, derived } from './derived.js';
-import { coversCell, distanceMap, inReach, movesOf, patternTable, terrainOf } from './field.js';
+import {
+  coversCell,
+  distanceMaps,
+  distanceTo,
+  inReach,
+  movesOf,
+  patternTable,
+  terrainOf,
+} from './field.js';
 import { nameOfIndex } from './grid/cells.js';
 import type { Effect } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
@@ -114,18 +122,18 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
   const advances: number[] = [];
   if (moves !== undefined) {
     const reach = arms === undefined ? undefined : patternTable(arms.range);
+    const distances = distanceMaps(setup);
     for (const target of living) {
       if (!areEnemies(actor, target)) continue;
       if (reach !== undefined && coversCell(reach, width, actor.cell, target.cell)) continue;
       // The nearest cell that puts the target in reach (the cheapest to get to, for an
       // archer that keeps its distance); failing that, the one that closes in the most.
-      const distance = distanceMap(setup, target.cell);
+      const distance = distanceTo(setup, distances, target.cell);
       let best = actor.cell;
       let bestDistance = distance[actor.cell]!;
       let bestCost = Number.POSITIVE_INFINITY;
-      for (let to = 0; to < moves.length; to++) {
-        const cost = moves[to]!;
-        if (cost < 0) continue;
+      for (const to of moves.cells) {
+        const cost = moves.costs[to]!;
         if (reach !== undefined && coversCell(reach, width, to, target.cell)) {
           if (bestCost === Number.POSITIVE_INFINITY || cost < bestCost) {
             best = to;
@@ -230,8 +238,8 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     }
   }
   if (moves !== undefined) {
-    for (let to = 0; to < moves.length; to++) {
-      if (moves[to]! < 0 || to === actor.cell || advances.includes(to)) continue;
+    for (const to of moves.cells) {
+      if (to === actor.cell || (advances.length > 0 && advances.includes(to))) continue;
       let action = cache.moves[to];
       if (action === undefined) {
         action = {

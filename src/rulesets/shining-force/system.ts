@@ -66,9 +66,8 @@ export function drawBoard(state: ShiningForceState): string[] {
   const grid = state.setup.battlefield.rows.map((row) => [...row]);
   const actor = currentActor(state);
   if (actor !== undefined && state.step === 'move') {
-    const moves = movesOf(state, actor, derived(state.setup, actor).movement);
-    for (let cell = 0; cell < moves.length; cell++) {
-      if (moves[cell]! >= 0) grid[Math.floor(cell / width)]![cell % width] = '+';
+    for (const cell of movesOf(state, actor, derived(state.setup, actor).movement).cells) {
+      grid[Math.floor(cell / width)]![cell % width] = '+';
     }
   }
   for (const id of state.ids) {

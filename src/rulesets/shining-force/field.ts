@@ -1,5 +1,12 @@
 import { type Point, pointOf } from './grid/cells.js';
-import { CELL_ALLY, CELL_ENEMY, distancesTo, moveCosts, type Terrain } from './grid/paths.js';
+import {
+  CELL_ALLY,
+  CELL_EMPTY,
+  CELL_ENEMY,
+  distancesTo,
+  moveCosts,
+  type Terrain,
+} from './grid/paths.js';
 import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
 import type { ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, type ShiningForceState } from './state.js';
@@ -66,7 +73,7 @@ export function standingAt(state: ShiningForceState, cell: number): CombatantSta
 
 /** Where a unit may end its move: the cost of each cell (-1: not there), and those cells in order. */
 export interface Moves {
-  readonly costs: Int32Array;
+  readonly costs: readonly number[];
   readonly cells: readonly number[];
 }
 
@@ -94,9 +101,9 @@ export function movesOf(state: ShiningForceState, mover: CombatantState, movemen
   return moves;
 }
 
-function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): Int32Array {
+function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): number[] {
   const terrain = terrainOf(state.setup);
-  const occupants = new Uint8Array(terrain.width * terrain.height);
+  const occupants: number[] = new Array<number>(terrain.width * terrain.height).fill(CELL_EMPTY);
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (c.defeated || c.id === mover.id) continue;

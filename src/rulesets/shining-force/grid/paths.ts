@@ -19,60 +19,62 @@ export const CELL_EMPTY = 0;
 export const CELL_ALLY = 1;
 export const CELL_ENEMY = 2;
 
+/** The search's queue, reused from call to call (the search never calls itself). */
+const queue: number[] = [];
+
 /**
  * Cheapest cost from `start` to every cell within `budget`, -1 where out of reach. A step into
  * a cell is allowed on passable terrain not blocked by `occupants` (an enemy always blocks, an
- * ally unless `passAllies`; no occupants: nobody blocks). A bucket queue: costs are small whole
- * numbers, so each bucket is visited once. Simulations search a unit's moves every turn: no
- * closures, no allocation beyond the result and the buckets.
+ * ally unless `passAllies`; no occupants: nobody blocks). A queue of cells whose cost went
+ * down: the costs it settles on are the cheapest whatever order it visits them in. Simulations
+ * search a unit's moves every turn: no closures, and nothing made but the result.
  */
 function cheapest(
   terrain: Terrain,
   start: number,
   budget: number,
-  occupants: Uint8Array | undefined,
+  occupants: ArrayLike<number> | undefined,
   passAllies: boolean,
-): Int32Array {
+): number[] {
   const { width, height, costs } = terrain;
-  const cost = new Int32Array(width * height).fill(-1);
+  const size = width * height;
+  // A plain array: a typed array costs several times as much to make, and this is made for
+  // every unit's every move in a simulation.
+  const cost: number[] = new Array<number>(size).fill(-1);
   cost[start] = 0;
-  const buckets: number[][] = [[start]];
   const blocking = passAllies ? CELL_ENEMY : CELL_ALLY;
-  for (let spent = 0; spent <= budget && spent < buckets.length; spent++) {
-    const bucket = buckets[spent];
-    if (bucket === undefined) continue;
-    for (let b = 0; b < bucket.length; b++) {
-      const index = bucket[b]!;
-      if (cost[index] !== spent) continue;
-      const x = index % width;
-      // The four neighbours in a fixed order (up, left, right, down).
-      for (let n = 0; n < 4; n++) {
-        let next: number;
-        if (n === 0) {
-          if (index < width) continue;
-          next = index - width;
-        } else if (n === 1) {
-          if (x === 0) continue;
-          next = index - 1;
-        } else if (n === 2) {
-          if (x === width - 1) continue;
-          next = index + 1;
-        } else {
-          next = index + width;
-          if (next >= width * height) continue;
-        }
-        const step = costs[next] ?? 0;
-        if (step <= 0) continue;
-        if (occupants !== undefined && occupants[next]! >= blocking) continue;
-        const total = spent + step;
-        if (total > budget) continue;
-        const known = cost[next]!;
-        if (known !== -1 && known <= total) continue;
-        cost[next] = total;
-        const bucketAt = buckets[total];
-        if (bucketAt === undefined) buckets[total] = [next];
-        else bucketAt.push(next);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const spent = cost[index]!;
+    const x = index % width;
+    // The four neighbours: up, left, right, down.
+    for (let n = 0; n < 4; n++) {
+      let next: number;
+      if (n === 0) {
+        if (index < width) continue;
+        next = index - width;
+      } else if (n === 1) {
+        if (x === 0) continue;
+        next = index - 1;
+      } else if (n === 2) {
+        if (x === width - 1) continue;
+        next = index + 1;
+      } else {
+        next = index + width;
+        if (next >= size) continue;
       }
+      const step = costs[next] ?? 0;
+      if (step <= 0) continue;
+      if (occupants !== undefined && occupants[next]! >= blocking) continue;
+      const total = spent + step;
+      if (total > budget) continue;
+      const known = cost[next]!;
+      if (known !== -1 && known <= total) continue;
+      cost[next] = total;
+      queue[tail++] = next;
     }
   }
   return cost;
@@ -88,9 +90,9 @@ export function moveCosts(
   terrain: Terrain,
   start: number,
   movement: number,
-  occupants: Uint8Array,
+  occupants: ArrayLike<number>,
   passThroughAllies: boolean,
-): Int32Array {
+): number[] {
   const cost = cheapest(terrain, start, Math.max(0, movement), occupants, passThroughAllies);
   for (let index = 0; index < cost.length; index++) {
     if (index !== start && occupants[index] !== CELL_EMPTY) cost[index] = -1;
@@ -109,8 +111,8 @@ export function reachableCells(
   occupant: (index: number) => Occupant,
   passThroughAllies: boolean,
 ): Map<number, number> {
-  const occupants = new Uint8Array(terrain.width * terrain.height);
-  for (let index = 0; index < occupants.length; index++) {
+  const occupants: number[] = [];
+  for (let index = 0; index < terrain.width * terrain.height; index++) {
     const who = occupant(index);
     occupants[index] = who === undefined ? CELL_EMPTY : who === 'ally' ? CELL_ALLY : CELL_ENEMY;
   }
@@ -127,5 +129,5 @@ export function reachableCells(
  */
 export function distancesTo(terrain: Terrain, goal: number): Int32Array {
   const budget = terrain.width * terrain.height * 9;
-  return cheapest(terrain, goal, budget, undefined, true);
+  return Int32Array.from(cheapest(terrain, goal, budget, undefined, true));
 }

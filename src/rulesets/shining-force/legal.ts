@@ -169,8 +169,9 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
   }
   const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
     const range = setup.patterns[effect.range] ?? ADJACENT;
-    const candidates = effect.aim === 'ally' ? [actor, ...living] : living;
-    for (const target of candidates) {
+    // The actor first when it may aim at its own side, then everyone else: no new list.
+    for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
+      const target = i < 0 ? actor : living[i]!;
       if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
       if (!inReach(setup, range, actor.cell, target.cell)) continue;
       actions.push(

@@ -8,6 +8,7 @@
  *   BENCH_SECONDS=1 npm run bench:sim    # shorter measurements (default 3 s of battles each)
  *   BENCH_LONG=100000 npm run bench:sim  # fewer battles in the memory run (default 1,000,000)
  *   BENCH_ONLY=shining-force npm run bench:sim   # one system (a ruleset id)
+ *   BENCH_TWO=0 BENCH_LONG=0 npm run bench:sim   # one worker only
  *
  * Targets (issue 15): every example encounter at most 25,000 raw draws a battle on one worker;
  * two workers at least 1.8x one; 1,000,000 battles under 300 MB peak RSS.
@@ -32,6 +33,8 @@ import { simulate } from '../dist/sim/sim.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const LONG = Number(process.env.BENCH_LONG ?? 1_000_000);
 const ONLY = process.env.BENCH_ONLY;
+/** BENCH_TWO=0 skips two workers and the machine's ceiling. */
+const TWO = process.env.BENCH_TWO !== '0';
 const TARGET = 25_000;
 /** Slices of battles and of raw draws a measurement alternates. */
 const SLICES = Number(process.env.BENCH_SLICES ?? 12);
@@ -160,10 +163,11 @@ async function scaling(
   };
 }
 
-console.log(
-  '\nTwo workers against one, alternating, best of three (target >= 1.8x); whole run and steady middle:\n',
-);
-for (const e of encounters) {
+if (TWO)
+  console.log(
+    '\nTwo workers against one, alternating, best of three (target >= 1.8x); whole run and steady middle:\n',
+  );
+for (const e of TWO ? encounters : []) {
   const policy = POLICIES[0]!;
   const battles = Math.max(2000, Math.round((costs.get(`${e.name} ${policy}`) ?? 1000) * 2));
   let one = { whole: 0, steady: 0 };
@@ -215,42 +219,47 @@ async function speedup(run: () => Promise<void>): Promise<number> {
   }
   return (2 * one) / two;
 }
-console.log(
-  `\nThe machine's ceiling, a pure CPU loop (raw draws), two at once against one:\n` +
-    `  processes ${(await speedup(inProcess)).toFixed(2)}x   worker threads ${(await speedup(inThread)).toFixed(2)}x`,
-);
+if (TWO)
+  console.log(
+    `\nThe machine's ceiling, a pure CPU loop (raw draws), two at once against one:\n` +
+      `  processes ${(await speedup(inProcess)).toFixed(2)}x   worker threads ${(await speedup(inThread)).toFixed(2)}x`,
+  );
 
 // Memory: the cheapest system (the most battles a second), on two workers.
-const cheapest = encounters
-  .map((e) => ({ e, rate: costs.get(`${e.name} ${POLICIES[0]}`) ?? 0 }))
-  .sort((a, b) => b.rate - a.rate)[0]!.e;
-let peak = process.memoryUsage().rss;
-const marks: string[] = [];
-let nextMark = 100_000;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 50);
-const started = performance.now();
-const long = simulate({
-  system: cheapest.system,
-  setup: cheapest.setup,
-  battles: LONG,
-  seed: 'bench-memory',
-  workers: 2,
-  policy: POLICIES[0]!,
-  onProgress: (done) => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-    if (done >= nextMark) {
-      marks.push(`${fmt(nextMark / 1000)}k ${(peak / 2 ** 20).toFixed(0)} MB`);
-      nextMark += 100_000;
-    }
-  },
-});
-await long.result;
-clearInterval(sampler);
-console.log(
-  `\nMemory: ${fmt(LONG)} battles of ${cheapest.name} on two workers in ${((performance.now() - started) / 1000).toFixed(0)} s, ` +
-    `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (target < 300 MB; workers are threads of this process)`,
-);
-console.log(`  peak RSS by battles done: ${marks.join(', ')}`);
+if (LONG > 0) await memory();
 if (sink === 0.5) console.log(sink);
+
+async function memory(): Promise<void> {
+  const cheapest = encounters
+    .map((e) => ({ e, rate: costs.get(`${e.name} ${POLICIES[0]}`) ?? 0 }))
+    .sort((a, b) => b.rate - a.rate)[0]!.e;
+  let peak = process.memoryUsage().rss;
+  const marks: string[] = [];
+  let nextMark = 100_000;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const long = simulate({
+    system: cheapest.system,
+    setup: cheapest.setup,
+    battles: LONG,
+    seed: 'bench-memory',
+    workers: 2,
+    policy: POLICIES[0]!,
+    onProgress: (done) => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      if (done >= nextMark) {
+        marks.push(`${fmt(nextMark / 1000)}k ${(peak / 2 ** 20).toFixed(0)} MB`);
+        nextMark += 100_000;
+      }
+    },
+  });
+  await long.result;
+  clearInterval(sampler);
+  console.log(
+    `\nMemory: ${fmt(LONG)} battles of ${cheapest.name} on two workers in ${((performance.now() - started) / 1000).toFixed(0)} s, ` +
+      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (target < 300 MB; workers are threads of this process)`,
+  );
+  console.log(`  peak RSS by battles done: ${marks.join(', ')}`);
+}

@@ -252,6 +252,8 @@ export const battlefieldSchema = z
     terrain: z.record(z.string().length(1), terrainSchema).default({ ...DEFAULT_TERRAIN }),
   })
   .superRefine((field, ctx) => {
+    // Refinements run even when `rows` failed its own checks: no rows is reported there.
+    if (field.rows.length === 0) return;
     const width = field.rows[0]!.length;
     field.rows.forEach((row, i) => {
       if (row.length !== width)

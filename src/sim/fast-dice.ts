@@ -1,6 +1,6 @@
 import { parseDice, type SeededDice, type Variables } from '../dice/index.js';
-import type { DiceRoller, RollNeeds, RollRecord } from '../engine/index.js';
 import { RecordingSource } from '../engine/dice.js';
+import type { DiceRoller, RollNeeds, RollRecord } from '../engine/index.js';
 
 const NO_FACES: readonly number[] = Object.freeze([]);
 

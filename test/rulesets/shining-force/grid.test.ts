@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cellIndex } from '../../../src/rulesets/shining-force/evolve.js';
 import {
   cellName,
   coveredCells,
@@ -8,7 +9,6 @@ import {
   parseCellName,
   reachableCells,
 } from '../../../src/rulesets/shining-force/index.js';
-import { cellIndex } from '../../../src/rulesets/shining-force/evolve.js';
 import { gateSetup } from './helpers.js';
 
 describe('cells', () => {

@@ -10,6 +10,7 @@ export default defineConfig({
     // Battles autosave by default; tests keep theirs out of the working tree.
     env: { MOOGLE_SAVES_DIR: join(tmpdir(), 'moogle-test-saves') },
     // The store's tests need a PostgreSQL: the machine's, or a throwaway one (docs/store.md).
-    globalSetup: ['test/store/global-setup.ts'],
+    // The web tracker's tests need Debian's Chromium: installed when missing (test/web).
+    globalSetup: ['test/store/global-setup.ts', 'test/web/global-setup.ts'],
   },
 });

@@ -39,9 +39,24 @@ export function distribution(expression: string, options?: OddsOptions): Distrib
 }
 
 export * as content from './content/index.js';
+export {
+  type EncounterFile,
+  type EncounterFileResult,
+  readEncounterFile,
+} from './encounters/file.js';
 export * as engine from './engine/index.js';
 export * as ffrpg from './rulesets/ffrpg/index.js';
 export * as ffviii from './rulesets/ffviii/index.js';
 export { CONTENT_KINDS, RULESETS, rulesetById, SYSTEMS, systemById } from './rulesets/index.js';
 export * as shiningForce from './rulesets/shining-force/index.js';
 export * as zodiac from './rulesets/zodiac/index.js';
+export {
+  type BalanceOptions,
+  BalanceRefusal,
+  type BalanceResult,
+  type BalanceRun,
+  balanceSearch,
+} from './sim/balance/balance.js';
+export type { BalancePoint, SearchBounds, StopReason } from './sim/balance/search.js';
+export type { TargetSpec, VarySpec } from './sim/balance/spec.js';
+export { readTargetSpec, readVarySpec } from './sim/balance/spec.js';

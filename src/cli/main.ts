@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBalance } from './balance.js';
 import { registerBattle } from './battle.js';
 import { registerCheck } from './check.js';
 import { registerDemo } from './demo.js';
@@ -7,7 +8,9 @@ import { type Io, processIo } from './io.js';
 import { registerOdds } from './odds.js';
 import { registerRoll } from './roll.js';
 import { registerSchemas } from './schemas.js';
+import { registerServe } from './serve.js';
 import { registerSim } from './sim.js';
+import { registerTable } from './table.js';
 
 /** Exit statuses: 0 success, 2 the user's input was rejected, 1 Moogle itself failed. */
 export const EXIT_OK = 0;
@@ -31,6 +34,9 @@ export function buildProgram(io: Io): Command {
   registerSchemas(program, io);
   registerBattle(program, io);
   registerSim(program, io);
+  registerServe(program, io);
+  registerTable(program, io);
+  registerBalance(program, io);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -11,6 +11,7 @@ import {
 } from '../content/index.js';
 import { MAX_FILE_BYTES } from '../content/parse.js';
 import { readBoundedText } from '../content/read-bounded.js';
+import type { Result } from '../engine/index.js';
 import type { AnySystem } from '../rulesets/system.js';
 
 /** An encounter file, read and resolved: the system it is for and the setup it starts from. */
@@ -20,6 +21,8 @@ export interface EncounterFile {
   readonly description: string | undefined;
   readonly system: AnySystem;
   readonly setup: unknown;
+  /** The system's part of the file, checked: what `setupFrom` built the setup from. */
+  readonly spec: unknown;
   /** The content the file's folders and the starter content hold: where `gm add` finds sheets. */
   readonly library: ContentLibrary;
 }
@@ -89,6 +92,12 @@ export function parseEncounterText(
   text: string,
   systems: readonly AnySystem[],
   load: (dirs: readonly string[]) => LoadResult,
+  /** How the setup is built from the spec: the system's own `setupFrom` unless given (a roster). */
+  build: (system: AnySystem, library: ContentLibrary, spec: unknown) => Result<unknown> = (
+    system,
+    library,
+    spec,
+  ) => system.setupFrom(library, spec),
 ): EncounterFileResult {
   const parsed = parseContentText(file, text);
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
@@ -142,7 +151,7 @@ export function parseEncounterText(
   ];
   const library = load(folders);
   if (!library.ok) return { ok: false, errors: library.errors };
-  const setup = system.setupFrom(library.library, spec.data);
+  const setup = build(system, library.library, spec.data);
   if (!setup.ok) {
     const source = setup.error.source;
     const error: ContentError =
@@ -164,6 +173,7 @@ export function parseEncounterText(
       description: head.data.description,
       system,
       setup: setup.value,
+      spec: spec.data,
       library: library.library,
     },
   };

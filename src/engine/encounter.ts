@@ -5,7 +5,7 @@ import { type CommandEntry, effectiveHistory, type History, type LogEntry } from
 import { reservedNameIn } from './reserved.js';
 import { err, ok, type Result } from './result.js';
 import type { CommandBase, EventBase, LegalAction, Outcome, Ruleset } from './ruleset.js';
-import { verifyLog } from './verify-log.js';
+import { verifyCommandEntry, verifyLog } from './verify-log.js';
 
 export const SAVE_FORMAT = 'moogle-encounter';
 export const SAVE_VERSION = 1;
@@ -199,6 +199,34 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     this.history = { applied, undone: [] };
     for (const event of decided.value) this.current = this.ruleset.evolve(this.current, event);
     return ok(decided.value);
+  }
+
+  /**
+   * Appends an entry logged elsewhere (another server process sharing the log), checked as a
+   * save's entries are: numbered next, a command decided again from this state with its logged
+   * dice to the same events, an undo or redo within what there is. Refused, changing nothing,
+   * when it does not follow.
+   */
+  appendLogged(entry: LogEntry<Command, Event>): Result<LogEntry<Command, Event>> {
+    const at = `log entry ${entry.seq}`;
+    if (entry.seq !== this.entries.length + 1) {
+      return err('save/inconsistent', `${at} does not follow entry ${this.entries.length}`);
+    }
+    if (entry.type !== 'command') {
+      const moved = entry.type === 'undo' ? this.undo(entry.steps) : this.redo(entry.steps);
+      if (!moved.ok) return err('save/inconsistent', `${at}: ${moved.error.message}`);
+      return ok(this.entries.at(-1)!);
+    }
+    const checked = verifyCommandEntry(this.ruleset, this.current, this.dice.state, entry, at);
+    if (!checked.ok) return checked;
+    const verified = checked.value;
+    this.entries.push(verified);
+    const applied = this.history.applied as CommandEntry<Command, Event>[];
+    applied.push(verified);
+    this.history = { applied, undone: [] };
+    for (const event of verified.events) this.current = this.ruleset.evolve(this.current, event);
+    this.dice = new SeededDice(verified.diceAfter);
+    return ok(verified);
   }
 
   /** Takes back the last `steps` commands: state and dice stream as they were before them. */

@@ -81,6 +81,57 @@ class StreamCheckedDice implements DiceRoller {
  * Linear in the log: undo and redo move along stacks, and the state is rebuilt only when a
  * command needs it, from the nearest checkpoint at or below the applied prefix.
  */
+/**
+ * One logged command, checked against the state and the dice stream it claims to follow: its
+ * dice start where the stream is, the rules decide the same events from the same rolls (its
+ * seeded faces are the stream's), and its dice end where those rolls leave the stream. The entry
+ * as the ruleset reads it, or why it does not follow.
+ */
+export function verifyCommandEntry<State, Command extends CommandBase, Event extends EventBase>(
+  ruleset: Ruleset<unknown, State, Command, Event>,
+  before: State,
+  diceNow: SeededDiceState,
+  entry: CommandEntry<Command, Event>,
+  at = `log entry ${entry.seq}`,
+): Result<CommandEntry<Command, Event>> {
+  if (!sameState(entry.diceBefore, diceNow)) {
+    return err(
+      'save/inconsistent',
+      `${at}: its dice do not start where the previous command's ended`,
+    );
+  }
+  const reserved = reservedNameIn(entry.command);
+  if (reserved !== undefined) return err('save/inconsistent', `${at}: ${reserved}`);
+  const command = ruleset.parseCommand(entry.command);
+  if (!command.ok) return err('save/inconsistent', `${at}: ${command.error.message}`);
+  const stream = new SeededDice(entry.diceBefore);
+  const dice = new StreamCheckedDice(new ReplayDice(recordedRolls(entry.events)), stream);
+  let decided: Result<readonly Event[]>;
+  try {
+    decided = ruleset.decide(before, command.value, dice);
+  } catch (error) {
+    if (error instanceof DiceEntryError || error instanceof DiceError) {
+      return err('save/inconsistent', `${at}: ${error.message}`);
+    }
+    throw error;
+  }
+  if (!decided.ok)
+    return err('save/inconsistent', `${at}: the command was refused: ${decided.error.message}`);
+  if (!dice.finished || JSON.stringify(decided.value) !== JSON.stringify(entry.events)) {
+    return err(
+      'save/inconsistent',
+      `${at}: its events are not what the command gives; the save was changed, or made by a different version of the rules`,
+    );
+  }
+  if (!sameState(stream.state, entry.diceAfter)) {
+    return err(
+      'save/inconsistent',
+      `${at}: its dice do not end where its seeded rolls leave the stream`,
+    );
+  }
+  return ok({ ...entry, command: command.value, events: decided.value });
+}
+
 export function verifyLog<Setup, State, Command extends CommandBase, Event extends EventBase>(
   ruleset: Ruleset<Setup, State, Command, Event>,
   setup: Setup,
@@ -141,47 +192,10 @@ export function verifyLog<Setup, State, Command extends CommandBase, Event exten
       continue;
     }
     const expectedBefore = applied.at(-1)?.diceAfter ?? initialDice;
-    if (!sameState(entry.diceBefore, expectedBefore)) {
-      return err(
-        'save/inconsistent',
-        `${at}: its dice do not start where the previous command's ended`,
-      );
-    }
-    const reserved = reservedNameIn(entry.command);
-    if (reserved !== undefined) return err('save/inconsistent', `${at}: ${reserved}`);
-    const command = ruleset.parseCommand(entry.command);
-    if (!command.ok) return err('save/inconsistent', `${at}: ${command.error.message}`);
-    const stream = new SeededDice(entry.diceBefore);
-    const dice = new StreamCheckedDice(new ReplayDice(recordedRolls(entry.events)), stream);
     const before = stateNow();
-    let decided: Result<readonly Event[]>;
-    try {
-      decided = ruleset.decide(before, command.value, dice);
-    } catch (error) {
-      if (error instanceof DiceEntryError || error instanceof DiceError) {
-        return err('save/inconsistent', `${at}: ${error.message}`);
-      }
-      throw error;
-    }
-    if (!decided.ok)
-      return err('save/inconsistent', `${at}: the command was refused: ${decided.error.message}`);
-    if (!dice.finished || JSON.stringify(decided.value) !== JSON.stringify(entry.events)) {
-      return err(
-        'save/inconsistent',
-        `${at}: its events are not what the command gives; the save was changed, or made by a different version of the rules`,
-      );
-    }
-    if (!sameState(stream.state, entry.diceAfter)) {
-      return err(
-        'save/inconsistent',
-        `${at}: its dice do not end where its seeded rolls leave the stream`,
-      );
-    }
-    const checked: CommandEntry<Command, Event> = {
-      ...entry,
-      command: command.value,
-      events: decided.value,
-    };
+    const result = verifyCommandEntry(ruleset, before, expectedBefore, entry, at);
+    if (!result.ok) return result;
+    const checked = result.value;
     verified.push(checked);
     // A new command ends the redo branch and replaces whatever was built past this point.
     undone.length = 0;
@@ -189,7 +203,7 @@ export function verifyLog<Setup, State, Command extends CommandBase, Event exten
     applied.push(checked);
     checkpoints.length = Math.min(checkpoints.length, Math.floor(position / CHECKPOINT_EVERY) + 1);
     let s = before;
-    for (const event of decided.value) s = ruleset.evolve(s, event);
+    for (const event of checked.events) s = ruleset.evolve(s, event);
     state = s;
     stateLength = applied.length;
     if (

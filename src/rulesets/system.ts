@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ContentKind, ContentLibrary } from '../content/index.js';
-import type { CampaignRules } from './campaign.js';
 import type { CommandBase, EventBase, gm, Result, Ruleset } from '../engine/index.js';
+import type { CampaignRules } from './campaign.js';
 
 /** One combatant as any tool shows it, whatever the system. */
 export interface CombatantView {
@@ -140,7 +140,7 @@ export interface GameSystem<
    */
   parseAction?(state: State, text: string): Command | undefined;
   /** The rules between fights: a table's roster, after a battle, services (rulesets/campaign). */
-  readonly campaign?: CampaignRules<Setup, State, Spec>;
+  readonly campaign: CampaignRules<Setup, State, Spec>;
 }
 
 /** A system whose types are not known to the caller: the registry, encounter files. */

@@ -1,6 +1,7 @@
 import type { SeededDice } from '../dice/index.js';
 import type { CommandBase, LegalAction } from '../engine/index.js';
 import type { AnySystem, Brief } from '../rulesets/system.js';
+import { tactician } from './tactician/index.js';
 
 /**
  * Who decides for a combatant when nobody at the table does: a function from the state and the
@@ -72,13 +73,14 @@ const attacker: Policy = (_system, _state, actions) =>
   actions[0]!;
 
 export const POLICIES: Readonly<Record<string, Policy>> = {
+  tactician,
   'focus-weakest': focusWeakest,
   random,
   attacker,
   first,
 };
 
-export const DEFAULT_POLICY = 'focus-weakest';
+export const DEFAULT_POLICY = 'tactician';
 
 export function policyNamed(name: string): Policy | undefined {
   return Object.hasOwn(POLICIES, name) ? POLICIES[name] : undefined;

@@ -31,6 +31,7 @@ const tableExport = z.object({
       initialDice: diceState,
       status: z.enum(['active', 'finished', 'abandoned']),
       createdAt: time,
+      revealed: z.array(id).max(1000).optional(),
       entries: z.array(
         z.object({
           seq: z.number().int().min(1),

@@ -47,6 +47,8 @@ export const STORE_LIMITS = {
   setupBytes: 8 * 1024 * 1024,
   /** Rows one `entriesSince` returns at most. */
   pageRows: 10_000,
+  /** Combatants one encounter may have revealed. */
+  revealed: 1000,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -157,6 +159,51 @@ export class KyselyStore implements Store {
     return ok(rosterEntry(row));
   }
 
+  async finishEncounter(
+    encounterId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<EncounterRecord>> {
+    const rows = rosterRows(roster);
+    if (!rows.ok) return rows;
+    const finished = await this.db.transaction().execute(async (tx) => {
+      const record = await tx
+        .selectFrom('moogle_encounters')
+        .select(['table_id', 'status'])
+        .where('id', '=', encounterId)
+        .executeTakeFirst();
+      if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
+      // The status is the guard: only the update that still finds it active may write, so a
+      // fight is applied to the roster once, however many processes or clicks race.
+      const updated = await tx
+        .updateTable('moogle_encounters')
+        .set({ status: 'finished' })
+        .where('id', '=', encounterId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if ((updated.numUpdatedRows ?? 0n) === 0n) {
+        return err('encounter/closed', `encounter ${encounterId} is ${record.status} already`);
+      }
+      await upsertRoster(tx, record.table_id, rows.value);
+      return ok(undefined);
+    });
+    if (!finished.ok) return finished;
+    const record = await this.getEncounter(encounterId);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
+    this.feed.published({ encounterId, seq: 0 });
+    return ok(record);
+  }
+
+  async putRoster(
+    tableId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<readonly RosterEntry[]>> {
+    const rows = rosterRows(roster);
+    if (!rows.ok) return rows;
+    if (!(await this.getTable(tableId))) return err('table/not-found', `no table ${tableId}`);
+    await this.db.transaction().execute((tx) => upsertRoster(tx, tableId, rows.value));
+    return ok(await this.getRoster(tableId));
+  }
+
   async removeRosterEntry(tableId: string, characterId: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('moogle_roster')
@@ -183,6 +230,7 @@ export class KyselyStore implements Store {
       initial_dice: JSON.stringify(encounter.initialDice),
       status: 'active',
       created_at: now(),
+      revealed: '[]',
     };
     if (!(await this.getTable(encounter.tableId))) {
       return err('table/not-found', `no table ${encounter.tableId}`);
@@ -224,7 +272,34 @@ export class KyselyStore implements Store {
     }
     await this.db.updateTable('moogle_encounters').set({ status }).where('id', '=', id).execute();
     const record = await this.getEncounter(id);
-    return record === undefined ? err('encounter/not-found', `no encounter ${id}`) : ok(record);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
+    this.feed.published({ encounterId: id, seq: 0 });
+    return ok(record);
+  }
+
+  async setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>> {
+    const bad = badId('encounter id', id);
+    if (bad) return bad;
+    if (
+      !Array.isArray(combatantIds) ||
+      combatantIds.length > STORE_LIMITS.revealed ||
+      combatantIds.some((c) => typeof c !== 'string' || c.length === 0 || c.length > 200)
+    ) {
+      return err(
+        'store/invalid',
+        `revealed combatants are at most ${STORE_LIMITS.revealed} ids of 1 to 200 characters`,
+      );
+    }
+    const unique = [...new Set(combatantIds)].sort();
+    await this.db
+      .updateTable('moogle_encounters')
+      .set({ revealed: JSON.stringify(unique) })
+      .where('id', '=', id)
+      .execute();
+    const record = await this.getEncounter(id);
+    if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
+    this.feed.published({ encounterId: id, seq: 0 });
+    return ok(record);
   }
 
   async appendEntry(
@@ -278,8 +353,16 @@ export class KyselyStore implements Store {
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
     if (earlier !== undefined) return { ok: true, seq: earlier.seq, duplicate: true };
-    if (!(await this.encounterExists(encounterId))) {
+    const encounter = await this.getEncounter(encounterId);
+    if (encounter === undefined) {
       return { ok: false, code: 'not-found', message: `no encounter ${encounterId}` };
+    }
+    if (encounter.status !== 'active') {
+      return {
+        ok: false,
+        code: 'closed',
+        message: `encounter ${encounterId} is ${encounter.status}: it takes no more entries`,
+      };
     }
     return { ok: false, code: 'stale', current: await this.lastSeq(encounterId) };
   }
@@ -289,10 +372,6 @@ export class KyselyStore implements Store {
    * when the previous number is there (no gaps); the primary key refuses a number taken.
    */
   private async insertAfterPrevious(row: EntryRow): Promise<boolean> {
-    if (row.seq === 1) {
-      await this.db.insertInto('moogle_entries').values(row).execute();
-      return true;
-    }
     const result = await this.db
       .insertInto('moogle_entries')
       .columns(['encounter_id', 'seq', 'idempotency_key', 'entry', 'appended_at'])
@@ -305,27 +384,30 @@ export class KyselyStore implements Store {
             eb.cast<string>(eb.val(row.entry), 'text').as('entry'),
             eb.cast<string>(eb.val(row.appended_at), 'text').as('appended_at'),
           ])
-          .where((eb) =>
-            eb.exists(
+          .where((eb) => {
+            // A finished or abandoned encounter takes no more entries, whichever process asks.
+            const active = eb.exists(
               eb
-                .selectFrom('moogle_entries')
-                .select('seq')
-                .where('encounter_id', '=', row.encounter_id)
-                .where('seq', '=', row.seq - 1),
-            ),
-          ),
+                .selectFrom('moogle_encounters')
+                .select('id')
+                .where('id', '=', row.encounter_id)
+                .where('status', '=', 'active'),
+            );
+            if (row.seq === 1) return active;
+            return eb.and([
+              active,
+              eb.exists(
+                eb
+                  .selectFrom('moogle_entries')
+                  .select('seq')
+                  .where('encounter_id', '=', row.encounter_id)
+                  .where('seq', '=', row.seq - 1),
+              ),
+            ]);
+          }),
       )
       .executeTakeFirst();
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-  }
-
-  private async encounterExists(id: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('moogle_encounters')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   async entriesSince(
@@ -545,6 +627,40 @@ export class KyselyStore implements Store {
   }
 }
 
+function rosterRows(
+  roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+): Result<{ character_id: string; state: string }[]> {
+  const rows: { character_id: string; state: string }[] = [];
+  for (const entry of roster) {
+    const invalid = badId('character id', entry.characterId);
+    if (invalid !== undefined) return invalid;
+    const text = jsonText(entry.state, STORE_LIMITS.rosterStateBytes, "the character's state");
+    if (!text.ok) return text;
+    rows.push({ character_id: entry.characterId, state: text.value });
+  }
+  return ok(rows);
+}
+
+/** Creates or replaces each character's lasting state, inside the caller's transaction. */
+async function upsertRoster(
+  tx: Transaction<StoreDatabase>,
+  tableId: string,
+  rows: readonly { character_id: string; state: string }[],
+): Promise<void> {
+  const at = now();
+  for (const row of rows) {
+    await tx
+      .insertInto('moogle_roster')
+      .values({ table_id: tableId, ...row, updated_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['table_id', 'character_id'])
+          .doUpdateSet({ state: row.state, updated_at: at }),
+      )
+      .execute();
+  }
+}
+
 /** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound on parameters. */
 const INSERT_BATCH = 200;
 
@@ -578,6 +694,7 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
         initial_dice: JSON.stringify(encounter.initialDice),
         status: encounter.status,
         created_at: encounter.createdAt,
+        revealed: JSON.stringify(encounter.revealed ?? []),
       })
       .execute();
     const entries = encounter.entries.map((row) => ({
@@ -692,6 +809,7 @@ function encounterRecord(row: EncounterRow): EncounterRecord {
     initialDice: JSON.parse(row.initial_dice) as SeededDiceState,
     status: row.status as EncounterStatus,
     createdAt: row.created_at,
+    revealed: JSON.parse(row.revealed) as string[],
   };
 }
 

@@ -97,6 +97,30 @@ function migrations(kind: StoreKind): Record<string, Migration> {
         }
       },
     },
+    '0002-encounter-reveals': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('moogle_encounters')
+          .addColumn('revealed', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        if (kind === 'postgres') {
+          // Number 0 says "not an entry, the encounter itself changed": listeners read it again.
+          await sql`
+            CREATE FUNCTION moogle_notify_encounter() RETURNS trigger AS $$
+            BEGIN
+              PERFORM pg_notify(${sql.lit(ENTRY_CHANNEL)},
+                json_build_object('e', NEW.id, 's', 0)::text);
+              RETURN NULL;
+            END;
+            $$ LANGUAGE plpgsql`.execute(db);
+          await sql`
+            CREATE TRIGGER moogle_encounters_notify AFTER UPDATE OF revealed, status
+            ON moogle_encounters FOR EACH ROW EXECUTE FUNCTION moogle_notify_encounter()`.execute(
+            db,
+          );
+        }
+      },
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
@@ -11,7 +11,9 @@ import type { StoreDatabase } from './schema.js';
 import type { Store, StoreKind } from './types.js';
 
 /** Where `moogle serve` keeps everything when given no `--db`. */
-export const DEFAULT_SQLITE_PATH = './moogle-data/moogle.db';
+export { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+
+import { DEFAULT_SQLITE_PATH } from './open-defaults.js';
 
 export interface OpenStoreOptions {
   /**
@@ -51,7 +53,7 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
   const file = resolve(path);
   let database: Database.Database;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     database = new Database(file);
     // WAL: readers never block the writer, and a commit is one append to the log.
     const mode = database.pragma('journal_mode = WAL', { simple: true });
@@ -114,4 +116,26 @@ async function migrated(
 /** A URL as it may be printed: without its password. */
 function redact(url: string): string {
   return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's own recursive mkdir never returns on some paths
+ * (`/proc/x/y` loops forever on ENOENT), and a path from a user must fail, not hang.
+ */
+function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  let at = folder;
+  for (;;) {
+    try {
+      if (!statSync(at).isDirectory()) throw new Error(`${at} is not a folder`);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      missing.push(at);
+      const parent = dirname(at);
+      if (parent === at) break;
+      at = parent;
+    }
+  }
+  for (const dir of missing.reverse()) mkdirSync(dir);
 }

@@ -26,6 +26,8 @@ export interface StoreDatabase {
     initial_dice: string;
     status: string;
     created_at: string;
+    /** JSON array of combatant ids whose exact figures the GM has shown the players. */
+    revealed: string;
   };
   moogle_entries: {
     encounter_id: string;

@@ -1,6 +1,6 @@
-import type { JsonValue } from '../rulesets/campaign.js';
 import type { SeededDiceState } from '../dice/index.js';
 import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
+import type { JsonValue } from '../rulesets/campaign.js';
 
 /**
  * The storage layer of the table server: tables, their rosters, their encounters with an
@@ -51,6 +51,11 @@ export interface EncounterRecord {
   readonly initialDice: SeededDiceState;
   readonly status: EncounterStatus;
   readonly createdAt: string;
+  /**
+   * Combatants whose exact figures the GM has shown the players (a player's view bands the
+   * others' HP). The server's to interpret; stored so every process and a restart agree.
+   */
+  readonly revealed: readonly string[];
 }
 
 export interface NewEncounter {
@@ -74,7 +79,8 @@ export interface StoredEntry {
 /**
  * What an append did. `stale`: the log has moved on (or the expected number skips ahead), so
  * nothing was written; `current` is the last number in the log (0 when empty). `duplicate`:
- * this idempotency key was already appended, as `seq`; nothing new was written.
+ * this idempotency key was already appended, as `seq`; nothing new was written. `closed`: the
+ * encounter is finished or abandoned and takes no more entries.
  */
 export type AppendResult =
   | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
@@ -82,7 +88,7 @@ export type AppendResult =
   | { readonly ok: false; readonly code: 'stale'; readonly current: number }
   | {
       readonly ok: false;
-      readonly code: 'not-found' | 'invalid';
+      readonly code: 'not-found' | 'invalid' | 'closed';
       readonly message: string;
     };
 
@@ -118,7 +124,10 @@ export interface CreatedToken {
 /** What a valid token grants. */
 export type TokenGrant = TokenRole & { readonly tokenId: string; readonly tableId: string };
 
-/** A change notification: entry `seq` was appended to encounter `encounterId`, by any process. */
+/**
+ * A change notification: entry `seq` was appended to encounter `encounterId`, by any process;
+ * `seq` 0 when the encounter's record changed instead (its status or what is revealed).
+ */
 export interface EntryAppended {
   readonly encounterId: string;
   readonly seq: number;
@@ -149,7 +158,9 @@ export interface TableExport {
   readonly version: 1;
   readonly table: TableRecord;
   readonly roster: readonly Omit<RosterEntry, 'tableId'>[];
-  readonly encounters: readonly (Omit<EncounterRecord, 'tableId'> & {
+  readonly encounters: readonly (Omit<EncounterRecord, 'tableId' | 'revealed'> & {
+    /** Absent in exports written before reveals were stored: none revealed. */
+    readonly revealed?: readonly string[];
     readonly entries: readonly StoredEntry[];
   })[];
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
@@ -172,6 +183,11 @@ export interface Store {
     characterId: string,
     state: JsonValue,
   ): Promise<Result<RosterEntry>>;
+  /** Creates or replaces several characters' lasting state in one transaction: all or none. */
+  putRoster(
+    tableId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<readonly RosterEntry[]>>;
   removeRosterEntry(tableId: string, characterId: string): Promise<boolean>;
 
   createEncounter(encounter: NewEncounter): Promise<Result<EncounterRecord>>;
@@ -179,6 +195,17 @@ export interface Store {
   /** Oldest first. */
   listEncounters(tableId: string): Promise<readonly EncounterRecord[]>;
   setEncounterStatus(id: string, status: EncounterStatus): Promise<Result<EncounterRecord>>;
+  /**
+   * Ends an active encounter and writes the roster it leaves (each character's lasting state,
+   * created or replaced), in one transaction: refused (`encounter/closed`) once it is not
+   * active, so a fight's results reach the roster exactly once.
+   */
+  finishEncounter(
+    encounterId: string,
+    roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+  ): Promise<Result<EncounterRecord>>;
+  /** Replaces the combatants revealed to the players; subscribers hear it as number 0. */
+  setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>>;
 
   /**
    * Appends one log entry as number `expectedSeq` (1 for the first), which must be the last

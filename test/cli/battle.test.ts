@@ -439,7 +439,7 @@ describe('input moogle battle refuses, with status 2', () => {
   it.each([
     [
       ['--auto', '--policy', 'smartest'],
-      "unknown policy 'smartest': one of focus-weakest, random, attacker, first",
+      "unknown policy 'smartest': one of tactician, focus-weakest, random, attacker, first",
     ],
     [['--policy', 'random'], '--policy needs --auto'],
     [['--dice', 'loaded'], "--dice is manual or auto, not 'loaded'"],

@@ -55,14 +55,14 @@ describe('the sim report on every example encounter', () => {
       for (const key of ['battles', 'seed', 'policy', 'workers', 'interrupted', 'wins', 'draws']) {
         expect(r).toHaveProperty(key);
       }
-      expect(r.policy).toBe('focus-weakest');
-      expect(Object.values(r.policies).every((p) => p === 'focus-weakest')).toBe(true);
+      expect(r.policy).toBe('tactician');
+      expect(Object.values(r.policies).every((p) => p === 'tactician')).toBe(true);
       expect(Object.keys(r.policies)).toEqual(Object.keys(r.wins));
-      for (const w of Object.values(r.wins)) expect(w.policy).toBe('focus-weakest');
+      for (const w of Object.values(r.wins)) expect(w.policy).toBe('tactician');
       const p = r.players!;
       expect(p.side).toBe(side);
       expect(p.chosenBy).toBe(marked ? 'marked' : 'first');
-      expect(p.policy).toBe('focus-weakest');
+      expect(p.policy).toBe('tactician');
       for (const rate of [p.someoneKnockedOut, p.everyoneKnockedOut]) {
         inUnit(rate.rate);
         expect(rate.ci95[0]).toBeLessThanOrEqual(rate.rate);
@@ -207,7 +207,10 @@ describe('moogle sim --policy per side', () => {
       'heroes=random',
       "unknown side 'heroes' in --policy: the encounter's sides are party, enemies",
     ],
-    ['party=cheat', "unknown policy 'cheat': one of focus-weakest, random, attacker, first"],
+    [
+      'party=cheat',
+      "unknown policy 'cheat': one of tactician, focus-weakest, random, attacker, first",
+    ],
     ['party=random,party=first', "names side 'party' twice"],
   ])('refuses --policy %j with status 2', async (spec, message) => {
     const { status, err } = await run(

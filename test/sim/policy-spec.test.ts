@@ -32,7 +32,7 @@ describe('--policy per side', () => {
   });
 
   it.each([
-    ['cheat', "unknown policy 'cheat': one of focus-weakest, random, attacker, first"],
+    ['cheat', "unknown policy 'cheat': one of tactician, focus-weakest, random, attacker, first"],
     ['party=cheat', "unknown policy 'cheat'"],
     [
       'heroes=random',

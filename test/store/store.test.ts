@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { Encounter, type LogEntry, loadEncounter } from '../../src/engine/index.js';
 import { RULESETS, SYSTEMS } from '../../src/rulesets/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { type JsonValue, openStore, type Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, type Location, open, stopFallbackPostgres } from './fixtures.js';
 
 afterAll(stopFallbackPostgres);
@@ -78,6 +78,77 @@ describe.each(KINDS)('store on %s', (kind) => {
     expect(await store.removeRosterEntry(tableId, 'kiri')).toBe(false);
     const orphan = await store.putRosterEntry('no-such-table', 'hiro', {});
     expect(orphan).toMatchObject({ ok: false, error: { code: 'table/not-found' } });
+  });
+
+  it('keeps what the GM revealed, tells subscribers as number 0, and exports it', async () => {
+    const { tableId, encounterId } = await newEncounter();
+    expect((await store.getEncounter(encounterId))?.revealed).toEqual([]);
+    const heard: number[] = [];
+    const stop = await store.subscribe(encounterId, { appended: (c) => heard.push(c.seq) });
+    const set = await store.setRevealed(encounterId, ['heket', 'bomb', 'heket']);
+    expect(set).toMatchObject({ ok: true, value: { revealed: ['bomb', 'heket'] } });
+    expect(await store.setRevealed(encounterId, [''])).toMatchObject({ ok: false });
+    await expect.poll(() => heard).toContain(0);
+    stop();
+    const exported = await store.exportTable(tableId);
+    expect(exported.ok && exported.value.encounters[0]?.revealed).toEqual(['bomb', 'heket']);
+  });
+
+  it('writes several roster entries all or none', async () => {
+    const { tableId } = await newEncounter();
+    const written = await store.putRoster(tableId, [
+      { characterId: 'keef', state: { hp: 300 } },
+      { characterId: '@party', state: null },
+    ]);
+    expect(written.ok && written.value.map((r) => r.characterId)).toEqual(['@party', 'keef']);
+    const bad = await store.putRoster(tableId, [
+      { characterId: 'keef', state: { hp: 1 } },
+      { characterId: '', state: 1 },
+    ]);
+    expect(bad.ok).toBe(false);
+    expect((await store.getRosterEntry(tableId, 'keef'))?.state).toEqual({ hp: 300 });
+    expect(await store.putRoster('no-such-table', [])).toMatchObject({ ok: false });
+  });
+
+  it('finishes an encounter and writes its roster once, in one transaction', async () => {
+    const { tableId, encounterId } = await newEncounter();
+    await store.putRosterEntry(tableId, 'hiro', { xp: 0 });
+    const roster: { characterId: string; state: JsonValue }[] = [
+      { characterId: 'hiro', state: { xp: 520 } },
+      { characterId: '@party', state: { gil: 820 } },
+    ];
+    const done = await store.finishEncounter(encounterId, roster);
+    expect(done).toMatchObject({ ok: true, value: { status: 'finished' } });
+    expect((await store.getRoster(tableId)).map((r) => [r.characterId, r.state])).toEqual([
+      ['@party', { gil: 820 }],
+      ['hiro', { xp: 520 }],
+    ]);
+    const again = await store.finishEncounter(encounterId, [{ characterId: 'hiro', state: 1 }]);
+    expect(again).toMatchObject({ ok: false, error: { code: 'encounter/closed' } });
+    expect((await store.getRosterEntry(tableId, 'hiro'))?.state).toEqual({ xp: 520 });
+    expect(await store.finishEncounter('nope', [])).toMatchObject({ ok: false });
+  });
+
+  it('refuses entries to a finished or abandoned encounter, first or later', async () => {
+    for (const status of ['finished', 'abandoned'] as const) {
+      const { encounterId } = await newEncounter();
+      await store.setEncounterStatus(encounterId, status);
+      expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1))).toMatchObject({
+        ok: false,
+        code: 'closed',
+      });
+      await store.setEncounterStatus(encounterId, 'active');
+      expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1))).toEqual({
+        ok: true,
+        seq: 1,
+      });
+      await store.setEncounterStatus(encounterId, status);
+      expect(await store.appendEntry(encounterId, 2, 'k2', undoEntry(2))).toMatchObject({
+        ok: false,
+        code: 'closed',
+      });
+      expect(await store.lastSeq(encounterId)).toBe(1);
+    }
   });
 
   it('creates encounters in a table only, and changes their status', async () => {
@@ -334,6 +405,11 @@ describe('openStore', () => {
     expect(await openStore('mysql://x')).toMatchObject({
       ok: false,
       error: { code: 'store/bad-location' },
+    });
+    // A folder that cannot be made in /proc: Node's recursive mkdir never returns there.
+    expect(await openStore('/proc/moogle-no-such/deeper/moogle.db')).toMatchObject({
+      ok: false,
+      error: { code: 'store/cannot-open' },
     });
     // A folder that cannot be made: its parent is a file.
     const dir = mkdtempSync(join(tmpdir(), 'moogle-store-test-'));

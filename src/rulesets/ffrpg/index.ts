@@ -1,5 +1,6 @@
 /** FFRPG 3rd Edition on the shared engine: the ruleset, its content kinds and its checks. */
 
+export * from './campaign/index.js';
 export * from './checks/index.js';
 export type { FfrpgCommand } from './commands.js';
 export {

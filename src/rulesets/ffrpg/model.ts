@@ -313,9 +313,19 @@ export const combatantSchema = z.strictObject({
   /** Status Conditions this combatant cannot suffer. */
   immunities: z.array(z.string()).default([]),
   statuses: z.array(statusApplicationSchema.omit({ cos: true })).default([]),
+  /**
+   * What beating it gives the winners: "items, money and Experience Points (XP)". Items are
+   * named as the table writes them; the Playguide gives them no rules of their own.
+   */
   rewards: z
-    .object({ xp: whole(0, 9_999_999).default(0), gil: whole(0, 9_999_999).default(0) })
-    .default({ xp: 0, gil: 0 }),
+    .object({
+      xp: whole(0, 9_999_999).default(0),
+      gil: whole(0, 9_999_999).default(0),
+      items: z
+        .array(z.strictObject({ name: z.string().min(1), count: whole(1, 99).default(1) }))
+        .default([]),
+    })
+    .default({ xp: 0, gil: 0, items: [] }),
 });
 export type CombatantSheet = z.infer<typeof combatantSchema>;
 

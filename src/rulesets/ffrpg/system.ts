@@ -1,5 +1,6 @@
 import { gm } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
+import { ffrpgCampaign } from './campaign/index.js';
 import type { FfrpgCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -140,4 +141,5 @@ export const ffrpgSystem: GameSystem<
   gm: GM_VOCABULARY,
   newcomer: ffrpgNewcomer,
   parseAction: parseFfrpgAction,
+  campaign: ffrpgCampaign,
 };

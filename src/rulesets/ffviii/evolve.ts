@@ -28,7 +28,8 @@ export function initialState(setup: FfviiiSetup): FfviiiState {
 
 /**
  * A combatant as it enters the fight, from its sheet: the same for the encounter's own and for
- * a newcomer the GM adds. Its HP start at the encounter's `hp:` where given, else the sheet's.
+ * a newcomer the GM adds. Its HP start at the encounter's `hp:` where given, else the sheet's;
+ * guns hold the rounds and statuses it comes with (a campaign's), else full guns and none.
  */
 export function combatantFrom(
   setup: FfviiiSetup,
@@ -36,22 +37,28 @@ export function combatantFrom(
   sheet: CombatantSheet,
 ): CombatantState {
   const ammo: Record<string, number> = {};
-  for (const w of sheet.weapons) if (w.gun !== undefined) ammo[w.id] = w.gun.capacity;
+  for (const w of sheet.weapons)
+    if (w.gun !== undefined)
+      ammo[w.id] = Math.min(w.gun.capacity, sheet.startAmmo?.[w.id] ?? w.gun.capacity);
+  const statuses: Record<string, null> = {};
+  for (const status of sheet.startStatuses ?? []) statuses[status] = null;
+  const hp = sheet.startHp ?? sheet.hp;
   const powerUses: Record<string, number> = {};
   for (const p of sheet.powers) powerUses[p] = setup.powers[p]?.uses ?? 0;
   return {
     id: sheet.id,
     side,
     sheet,
-    hp: sheet.startHp ?? sheet.hp,
+    hp,
     shot: 0,
     initiative: 0,
     debt: 0,
     carrying: null,
-    down: false,
+    // Only a campaign starts someone at 0 HP: one who fell in an earlier fight and was not healed.
+    down: hp <= 0,
     fled: false,
     dismissed: false,
-    statuses: {},
+    statuses,
     matrix: sheet.spellMatrix,
     items: sheet.items,
     ammo,

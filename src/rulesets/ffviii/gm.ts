@@ -17,7 +17,7 @@ import { INITIATIVE_DIE, REGULAR_ACTION_SHOTS, settle } from './clock.js';
 import type { FfviiiCommand } from './commands.js';
 import type { FfviiiEvent, GmResourceName } from './events.js';
 import { GM_RESOURCES } from './events.js';
-import { type CombatantSheet, ELEMENTS, type Element } from './model.js';
+import { type CombatantSheet, ELEMENTS, type Element, STATUS_NAME } from './model.js';
 import { FfviiiResolution } from './resolution.js';
 import { sheetProblem } from './ruleset.js';
 import type { CombatantState, FfviiiState } from './state.js';
@@ -28,9 +28,6 @@ export type FfviiiGmCommand = Extract<FfviiiCommand, { type: gm.GmCommandType }>
 export function isFfviiiGm(command: FfviiiCommand): command is FfviiiGmCommand {
   return gm.isGmCommand(command);
 }
-
-/** Names a GM status may take: the text names no statuses, so any short word will do. */
-const STATUS_NAME = /^[a-z][a-z0-9-]{0,29}$/;
 
 /** The most a resource can hold, and what a keyed one is counted per. */
 interface Range {

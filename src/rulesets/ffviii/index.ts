@@ -1,8 +1,10 @@
 /** The FFVIII RPG (Feng Shui based): shot clock, action dice, dodging, spellshards and summons. */
 export { ACTION_DICE, type ActionCheck, actionCheck, readActionDice } from './action-dice.js';
+export * from './campaign/index.js';
 export type { FfviiiCommand } from './commands.js';
 export {
   createFfviiiEncounter,
+  type EncounterSpec,
   encounterSpecSchema,
   ffviiiKinds,
   ffviiiNewcomer,

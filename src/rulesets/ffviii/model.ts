@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Ids as content files and encounters write them: `ehlric`, `iron-giant`. */
 export const idSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits, -');
 const int = z.number().int();
+
+/** Names a status may take: the text names no statuses, so any short word will do. */
+export const STATUS_NAME = /^[a-z][a-z0-9-]{0,29}$/;
 const rating = int.min(0).max(999);
 
 export const ELEMENTS = [
@@ -190,6 +193,10 @@ export const combatantSchema = z.strictObject({
    * sheet's `hp` stays the maximum, so healing can bring it back up to the sheet's value.
    */
   startHp: int.min(0).max(9999).optional(),
+  /** Rounds in each gun at the start, by weapon id, when not full: a campaign's carried ammunition. */
+  startAmmo: z.record(idSchema, int.min(0).max(200)).optional(),
+  /** Statuses it comes with, held until the GM ends them: a campaign's lasting ones. */
+  startStatuses: z.array(z.string().regex(STATUS_NAME, 'a status: one lower-case word')).optional(),
   weapons: z.array(z.strictObject({ id: idSchema, ...weaponSchema.shape })).default([]),
   /** Where it stands, in yards, when the encounter maps distance (spell range). */
   position: z.strictObject({ x: z.number(), y: z.number() }).optional(),

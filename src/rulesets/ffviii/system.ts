@@ -1,5 +1,6 @@
 import { gm } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
+import { ffviiiCampaign } from './campaign/index.js';
 import type { FfviiiCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -154,4 +155,5 @@ export const ffviiiSystem: GameSystem<
   rolls: ffviiiRolls,
   gm: GM_VOCABULARY,
   newcomer: ffviiiNewcomer,
+  campaign: ffviiiCampaign,
 };

@@ -52,6 +52,8 @@ export function combatantFrom(
     if (curse !== undefined && statuses.length === 0)
       statuses.push({ status: 'curse', turns: null, curse });
   }
+  if (sheet.poison !== undefined)
+    statuses.push({ status: 'poison', turns: null, amount: sheet.poison });
   return {
     id: sheet.id,
     side: side.id,

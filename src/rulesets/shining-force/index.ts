@@ -1,6 +1,6 @@
 /** The Shining Force tabletop system on the shared engine: the ruleset, its content kinds, its rates. */
 
-export * from './campaign.js';
+export * from './campaign/index.js';
 export type { NewcomerSheet, ShiningForceCommand } from './commands.js';
 export {
   characterKind,

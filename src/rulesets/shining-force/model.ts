@@ -198,6 +198,11 @@ export const combatantSchema = z.strictObject({
   at: z.string().regex(/^[A-Za-z]\d{1,2}$/),
   hp: whole(0, 999).optional(),
   mp: whole(0, 999).optional(),
+  /**
+   * Poisoned since an earlier battle, losing this many HP after each turn: Poison lasts until
+   * the priest cures it, so it comes into the next battle.
+   */
+  poison: whole(1, 999).optional(),
 });
 export type CombatantSheet = z.infer<typeof combatantSchema>;
 
@@ -252,9 +257,10 @@ export const battlefieldSchema = z
     terrain: z.record(z.string().length(1), terrainSchema).default({ ...DEFAULT_TERRAIN }),
   })
   .superRefine((field, ctx) => {
-    // Refinements run even when `rows` failed its own checks: no rows is reported there.
-    if (field.rows.length === 0) return;
-    const width = field.rows[0]!.length;
+    // Zod still runs this when `rows` broke its own bounds (an empty list): that is reported.
+    const first = field.rows[0];
+    if (first === undefined) return;
+    const width = first.length;
     field.rows.forEach((row, i) => {
       if (row.length !== width)
         ctx.addIssue({

@@ -1,5 +1,6 @@
 import { err, gm, ok, type Result } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
+import { shiningForceCampaign } from './campaign/index.js';
 import type { ShiningForceCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -282,6 +283,7 @@ export const shiningForceSystem: GameSystem<
     extra: ['gm move <who> <cell>                   put a unit on a cell (not its move)'],
   },
   newcomer: shiningForceNewcomer,
+  campaign: shiningForceCampaign,
   parseGm,
   parseAction,
 };

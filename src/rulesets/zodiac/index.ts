@@ -8,6 +8,7 @@ export {
   judgeAttack,
   judgeStatusRoll,
 } from './attack.js';
+export * from './campaign/index.js';
 export type { ZodiacCommand } from './commands.js';
 export {
   characterKind,

@@ -1,5 +1,6 @@
 import { err, gm, ok, type Result } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
+import { zodiacCampaign } from './campaign/index.js';
 import type { ZodiacCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -174,5 +175,6 @@ export const zodiacSystem: GameSystem<
   rolls: zodiacRolls,
   gm: GM_VOCABULARY,
   newcomer: zodiacNewcomer,
+  campaign: zodiacCampaign,
   parseGm,
 };

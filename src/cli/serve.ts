@@ -1,0 +1,87 @@
+import type { Command } from 'commander';
+import { DEFAULT_SQLITE_PATH } from '../store/open-defaults.js';
+import { ExitStatus } from './input.js';
+import type { Io } from './io.js';
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+interface ServeFlags {
+  readonly port: string;
+  readonly host: string;
+  readonly db: string;
+  readonly publicUrl?: string;
+  readonly log: boolean;
+  readonly demo: boolean;
+}
+
+/** A port from the command line: a whole number 0-65535 (0 asks the system for a free one). */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(port) || port > 65535) {
+    throw new ExitStatus(2, `--port takes a whole number 0-65535, not '${text}'`);
+  }
+  return port;
+}
+
+/**
+ * `moogle serve`: the table server on SQLite by default or a PostgreSQL URL. Prints one line,
+ * `Moogle is serving on <url>`, once it listens (tests and scripts read it); SIGTERM and SIGINT
+ * finish in-flight submits, tell clients to reconnect, then exit 0.
+ */
+export function registerServe(program: Command, io: Io): void {
+  program
+    .command('serve')
+    .description('Serve live encounters to a GM and players over HTTP and WebSocket')
+    .option('--port <n>', 'the port to listen on (0: any free port)', String(DEFAULT_PORT))
+    .option('--host <address>', 'the address to listen on', DEFAULT_HOST)
+    .option('--db <path|url>', 'a SQLite file, or a postgres:// URL', DEFAULT_SQLITE_PATH)
+    .option('--public-url <url>', 'the address links are made with (behind a proxy)')
+    .option('--no-log', 'no request logs on stdout')
+    .option('--no-demo', 'on an empty store, start without the demo table per system')
+    .action(async (flags: ServeFlags) => {
+      const port = parsePort(flags.port);
+      // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
+      const { openStore } = await import('../store/index.js');
+      const { buildServer } = await import('../server/app.js');
+      const store = await openStore(flags.db);
+      if (!store.ok) throw new ExitStatus(2, store.error.message);
+      const server = await buildServer({
+        store: store.value,
+        logger: flags.log,
+        ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
+      });
+      let address: string;
+      try {
+        address = await server.app.listen({ port, host: flags.host });
+      } catch (error) {
+        await server.shutdown();
+        await store.value.close();
+        throw new ExitStatus(2, `cannot listen on ${flags.host}:${port}: ${String(error)}`);
+      }
+      // An empty store gets a demo table per system, so the first run has fights to open.
+      const { createDemoTables } = await import('./demo-tables.js');
+      const demos =
+        flags.demo && (await store.value.listTables()).length === 0
+          ? await createDemoTables(store.value)
+          : [];
+      io.err(
+        `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,
+      );
+      for (const demo of demos) io.err(`  ${demo.system}: ${address}/t/${demo.gmToken}`);
+      if (demos.length === 0) {
+        io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
+      }
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string): void => {
+          io.err(`Moogle: ${signal}: finishing submits in flight, then stopping`);
+          void server
+            .shutdown(`the server is stopping (${signal}): connect again`)
+            .then(() => store.value.close())
+            .then(resolve);
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      });
+    });
+}

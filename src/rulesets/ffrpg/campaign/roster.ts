@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { err, ok, type Result } from '../../../engine/index.js';
+import type { CampaignRoster } from '../../campaign.js';
+
+/**
+ * What an FFRPG character keeps between fights, and what the party keeps together. Plain JSON;
+ * nothing the sheet already says (Attributes, maximum HP, Job) is copied here, so a corrected
+ * sheet reaches every table. Fields added later get defaults, so older rosters still read.
+ */
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const contentId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a content id: a-z, 0-9 and -');
+
+export const characterStateSchema = z.strictObject({
+  /** "new FFRPG characters begin the game at Level 1, and can advance up to Level 99". */
+  level: whole(1, 99),
+  xp: whole(0, 99_999_999),
+  /** The character's share of the Gil the party has won. */
+  gil: whole(0, 999_999_999),
+  /** Current HP and MP, as the last fight or rest left them (at most the sheet's maximums). */
+  hp: whole(0, 99_999),
+  mp: whole(0, 99_999),
+  /** Status Conditions with an unlimited Timer (∞), which outlast the end of a fight. */
+  statuses: z.array(contentId).default([]),
+});
+export type CharacterState = z.infer<typeof characterStateSchema>;
+
+/** After a fight: HP and MP as it left them (the default), or restored to full. */
+export const HP_AFTER_BATTLE = ['carried', 'restored'] as const;
+
+export const partyStateSchema = z.strictObject({
+  /** Gil that did not divide evenly among the characters: kept by the party, not lost. */
+  gil: whole(0, 999_999_999).default(0),
+  /** Items won ("rewards ... will typically include items"), by name, with how many. */
+  items: z.record(z.string().min(1), whole(1, 9999)).default({}),
+  /**
+   * The campaign's level table (a content id), used when an encounter names none and for XP
+   * awarded between fights; null: levels come only from an encounter's own table.
+   */
+  levelTable: contentId.nullable().default(null),
+  hpAfterBattle: z.enum(HP_AFTER_BATTLE).default('carried'),
+});
+export type PartyState = z.infer<typeof partyStateSchema>;
+
+export interface FfrpgRoster {
+  readonly characters: Readonly<Record<string, CharacterState>>;
+  readonly party: PartyState;
+}
+
+export const EMPTY_PARTY: PartyState = partyStateSchema.parse({});
+
+/** `hiro.hp: Too small: expected number to be >=0`: whose field, and what is wrong with it. */
+function issueText(whose: string, error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `${[whose, ...issue.path.map(String)].join('.')}: ${issue.message}`;
+}
+
+/** A roster as stored, checked: a bad one names the character (or the party) and the field. */
+export function readRoster(value: unknown): Result<FfrpgRoster> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return err('campaign/invalid-roster', 'a roster is an object: { characters, party }');
+  const { characters, party } = value as Record<string, unknown>;
+  if (typeof characters !== 'object' || characters === null || Array.isArray(characters))
+    return err('campaign/invalid-roster', 'characters: an object of character states by id');
+  const out: Record<string, CharacterState> = {};
+  for (const [id, state] of Object.entries(characters)) {
+    if (!contentId.safeParse(id).success)
+      return err('campaign/invalid-roster', `characters: '${id}' is not a character's content id`);
+    const parsed = characterStateSchema.safeParse(state);
+    if (!parsed.success) return err('campaign/invalid-roster', issueText(id, parsed.error));
+    out[id] = parsed.data;
+  }
+  const partyParsed = partyStateSchema.safeParse(party ?? {});
+  if (!partyParsed.success)
+    return err('campaign/invalid-roster', issueText('party', partyParsed.error));
+  return ok({ characters: out, party: partyParsed.data });
+}
+
+/** The typed roster as the plain JSON a table stores. */
+export function toCampaignRoster(roster: FfrpgRoster): CampaignRoster {
+  const characters: Record<string, CharacterState> = { ...roster.characters };
+  return { characters, party: roster.party };
+}

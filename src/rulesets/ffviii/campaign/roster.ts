@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { err, ok, type Result } from '../../../engine/index.js';
+import type { CampaignRoster } from '../../campaign.js';
+import { idSchema, STATUS_NAME } from '../model.js';
+
+/**
+ * What an FFVIII character keeps between fights. The text gives no experience and no money, so
+ * the roster holds only what a fight uses up or adds: HP, the Spell Matrix's stock (cast down,
+ * drawn up), items, the rounds in each gun, and statuses held until ended. Nothing the sheet
+ * says (Attributes, Skills, maximum HP, weapons) is copied. Fields added later get defaults.
+ */
+
+const int = z.number().int();
+
+export const characterStateSchema = z.strictObject({
+  /** Current HP (at most the sheet's); 0: fallen, and out of fights until healed or rested. */
+  hp: int.min(0).max(9999),
+  /** Spells in stock, by spell id. */
+  spellMatrix: z.record(idSchema, int.min(0).max(100)).default({}),
+  items: z.record(idSchema, int.min(0).max(99)).default({}),
+  /** Rounds left in each gun, by weapon id; a gun not listed is full. */
+  ammo: z.record(idSchema, int.min(0).max(200)).default({}),
+  /** Statuses the GM put on with no timer, held until ended. */
+  statuses: z.array(z.string().regex(STATUS_NAME, 'a status: one lower-case word')).default([]),
+});
+export type CharacterState = z.infer<typeof characterStateSchema>;
+
+export const partyStateSchema = z.strictObject({
+  /** After a fight: HP as it left them (the default), or restored for those still standing. */
+  hpAfterBattle: z.enum(['carried', 'restored']).default('carried'),
+});
+export type PartyState = z.infer<typeof partyStateSchema>;
+
+export interface FfviiiRoster {
+  readonly characters: Readonly<Record<string, CharacterState>>;
+  readonly party: PartyState;
+}
+
+export const EMPTY_PARTY: PartyState = partyStateSchema.parse({});
+
+/** `ehlric.hp: Too small: expected number to be >=0`: whose field, and what is wrong with it. */
+function issueText(whose: string, error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `${[whose, ...issue.path.map(String)].join('.')}: ${issue.message}`;
+}
+
+/** A roster as stored, checked: a bad one names the character (or the party) and the field. */
+export function readRoster(value: unknown): Result<FfviiiRoster> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return err('campaign/invalid-roster', 'a roster is an object: { characters, party }');
+  const { characters, party } = value as Record<string, unknown>;
+  if (typeof characters !== 'object' || characters === null || Array.isArray(characters))
+    return err('campaign/invalid-roster', 'characters: an object of character states by id');
+  const out: Record<string, CharacterState> = {};
+  for (const [id, state] of Object.entries(characters)) {
+    if (!idSchema.safeParse(id).success)
+      return err('campaign/invalid-roster', `characters: '${id}' is not a character's content id`);
+    const parsed = characterStateSchema.safeParse(state);
+    if (!parsed.success) return err('campaign/invalid-roster', issueText(id, parsed.error));
+    out[id] = parsed.data;
+  }
+  const partyParsed = partyStateSchema.safeParse(party ?? {});
+  if (!partyParsed.success)
+    return err('campaign/invalid-roster', issueText('party', partyParsed.error));
+  return ok({ characters: out, party: partyParsed.data });
+}
+
+/** The typed roster as the plain JSON a table stores. */
+export function toCampaignRoster(roster: FfviiiRoster): CampaignRoster {
+  const characters: Record<string, CharacterState> = { ...roster.characters };
+  return { characters, party: roster.party };
+}

@@ -1,0 +1,61 @@
+import type { ContentLibrary } from '../../../content/index.js';
+import { err, ok, type Result } from '../../../engine/index.js';
+import type { CampaignRoster } from '../../campaign.js';
+import { type EncounterSpec, encounterSpecSchema, ffviiiSetupFrom } from '../content.js';
+import type { CombatantSheet, FfviiiSetup } from '../model.js';
+import { ffviii } from '../ruleset.js';
+import { type CharacterState, readRoster } from './roster.js';
+
+/**
+ * An encounter's setup built as an encounter file's is (ffviiiSetupFrom), then each character the
+ * roster holds changed to start from its lasting state: HP (a fallen one at 0, out of the
+ * fight), the Spell Matrix's stock, items, the rounds in its guns, and statuses held until ended.
+ */
+export function setupFromRoster(
+  library: ContentLibrary,
+  spec: EncounterSpec,
+  rosterInput: CampaignRoster,
+): Result<FfviiiSetup> {
+  const roster = readRoster(rosterInput);
+  if (!roster.ok) return roster;
+  const base = ffviiiSetupFrom(library, spec);
+  if (!base.ok) return base;
+  // ffviiiSetupFrom has accepted the spec, so it parses.
+  const entries = encounterSpecSchema.parse(spec).sides;
+  const sides: FfviiiSetup['sides'] = [];
+  for (const [s, side] of base.value.sides.entries()) {
+    const combatants: CombatantSheet[] = [];
+    for (const [i, sheet] of side.combatants.entries()) {
+      const characterId = entries[s]!.combatants[i]?.character;
+      const lasting = characterId === undefined ? undefined : roster.value.characters[characterId];
+      if (characterId === undefined || lasting === undefined) {
+        combatants.push(sheet);
+        continue;
+      }
+      // The roster knows a character by its content id; afterBattle finds it again by that id.
+      if (sheet.id !== characterId)
+        return err(
+          'campaign/renamed',
+          `sides[${s}].combatants[${i}]: ${sheet.name} is on the roster as '${characterId}' and fights under that id, not '${sheet.id}'`,
+        );
+      combatants.push(fromLastingState(sheet, lasting));
+    }
+    sides.push({ ...side, combatants });
+  }
+  // Checked again: a spell or item the roster names must be one the content defines.
+  const setup = ffviii.parseSetup({ ...base.value, sides });
+  return setup.ok ? ok(setup.value) : err('campaign/invalid-roster', setup.error.message);
+}
+
+function fromLastingState(sheet: CombatantSheet, lasting: CharacterState): CombatantSheet {
+  const { startHp: _encounterHp, ...rest } = sheet;
+  const hp = Math.min(lasting.hp, sheet.hp);
+  return {
+    ...rest,
+    ...(hp < sheet.hp ? { startHp: hp } : {}),
+    spellMatrix: lasting.spellMatrix,
+    items: lasting.items,
+    ...(Object.keys(lasting.ammo).length > 0 ? { startAmmo: lasting.ammo } : {}),
+    ...(lasting.statuses.length > 0 ? { startStatuses: lasting.statuses } : {}),
+  };
+}

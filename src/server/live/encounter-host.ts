@@ -1,0 +1,566 @@
+import { gmCommandFrom } from '../../cli/battle/gm.js';
+import { oddsOf } from '../../cli/battle/screen.js';
+import type { ContentLibrary } from '../../content/index.js';
+import {
+  type AnyEncounter,
+  type CommandBase,
+  type EngineError,
+  type EventBase,
+  type LegalAction,
+  type LogEntry,
+  loadEncounter,
+  type Result,
+} from '../../engine/index.js';
+import type { AnySystem, EncounterView } from '../../rulesets/system.js';
+import { playersSide } from '../../sim/players.js';
+import type { EncounterRecord, Store } from '../../store/index.js';
+import { SERVER_LIMITS } from '../limits.js';
+import { checkSubmit, offeredTo } from '../permissions.js';
+import type {
+  ClientMessage,
+  OfferedAction,
+  Role,
+  SeenEntry,
+  ServerMessage,
+  StatePayload,
+} from '../protocol.js';
+import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
+import { StatesAfterEntries } from './history.js';
+
+/** One socket as an encounter sees it: who it speaks for, and how to reach it. */
+export interface LiveClient {
+  readonly role: Role;
+  send(message: ServerMessage): void;
+  /** The same message already as JSON: a broadcast is serialized once per audience. */
+  sendText(text: string): void;
+}
+
+export interface HostContext {
+  readonly store: Store;
+  readonly systemOf: (rulesetId: string) => AnySystem | undefined;
+  /** The content `gm add` finds newcomers in: the system's starter content. */
+  readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
+  readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
+}
+
+type Submit = Extract<ClientMessage, { type: 'submit' }>;
+
+/** The present state of the encounter, as `now()` works it out once per change. */
+interface Present {
+  readonly view: EncounterView;
+  readonly party: string | undefined;
+  readonly outcome: StatePayload['outcome'];
+  readonly legal: readonly LegalAction<CommandBase>[];
+  readonly offer: (action: LegalAction<CommandBase>) => OfferedAction;
+  readonly byAudience: Map<string, StatePayload>;
+}
+
+function audienceKey(role: Role): string {
+  return role.role === 'player' ? `player:${role.characterId}` : role.role;
+}
+
+/**
+ * One encounter held live by this process: the engine's encounter rebuilt from the store, the
+ * clients watching it, and the one queue its submits go through. The store is the truth: an
+ * entry is shown to anyone only once it is committed, and when another process got there
+ * first this one reloads from the store instead of trusting what it holds.
+ */
+export class EncounterHost {
+  private readonly clients = new Set<LiveClient>();
+  private readonly keys = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private states: StatesAfterEntries;
+  private present: Present | undefined;
+  private lastUsed = Date.now();
+
+  private constructor(
+    private readonly context: HostContext,
+    private record: EncounterRecord,
+    readonly system: AnySystem,
+    private encounter: AnyEncounter,
+    keys: readonly (readonly [string, number])[],
+  ) {
+    for (const [key, seq] of keys) this.keys.set(key, seq);
+    this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
+  }
+
+  static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
+    const loaded = await loadFromStore(context, id);
+    if (!loaded.ok) return loaded;
+    const { record, system, encounter, keys } = loaded.value;
+    return { ok: true, value: new EncounterHost(context, record, system, encounter, keys) };
+  }
+
+  get id(): string {
+    return this.record.id;
+  }
+
+  get tableId(): string {
+    return this.record.tableId;
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  get idleSince(): number {
+    return this.clients.size > 0 ? Date.now() : this.lastUsed;
+  }
+
+  get lastSeq(): number {
+    return this.encounter.log.length;
+  }
+
+  get current(): AnyEncounter {
+    return this.encounter;
+  }
+
+  get status(): EncounterRecord['status'] {
+    return this.record.status;
+  }
+
+  attach(client: LiveClient): Result<void> {
+    if (this.clients.size >= SERVER_LIMITS.socketsPerEncounter) {
+      return {
+        ok: false,
+        error: {
+          code: 'server/encounter-full',
+          message: `an encounter holds at most ${SERVER_LIMITS.socketsPerEncounter} connections`,
+        },
+      };
+    }
+    this.clients.add(client);
+    return { ok: true, value: undefined };
+  }
+
+  detach(client: LiveClient): void {
+    this.clients.delete(client);
+    this.lastUsed = Date.now();
+  }
+
+  /** Every entry after `since` the client may see, in batches, then the present. */
+  hello(client: LiveClient, since: number): void {
+    const last = this.lastSeq;
+    if (since > last) {
+      client.send({
+        type: 'refused',
+        code: 'sync/ahead',
+        message: `this encounter has ${last} entries, not ${since}: say hello from 0`,
+        current: last,
+      });
+      return;
+    }
+    const log = this.encounter.log;
+    for (let from = since; from < last; from += SERVER_LIMITS.entriesPerCatchUp) {
+      const entries: SeenEntry[] = [];
+      for (const entry of log.slice(from, Math.min(last, from + SERVER_LIMITS.entriesPerCatchUp))) {
+        entries.push(this.seenEntryFor(client.role, entry));
+      }
+      client.send({ type: 'entries', entries });
+    }
+    client.send({ type: 'state', ...this.statePayload(client.role) });
+  }
+
+  /** Runs `task` after every earlier one: the encounter changes one submit at a time. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  submit(client: LiveClient, message: Submit): Promise<void> {
+    return this.exclusive(async () => {
+      const refuse = (error: Pick<EngineError, 'code' | 'message'>, current?: number): void =>
+        client.send({
+          type: 'refused',
+          key: message.key,
+          code: error.code,
+          message: error.message,
+          ...(current === undefined ? {} : { current }),
+        });
+      const earlier = this.keys.get(message.key);
+      if (earlier !== undefined) {
+        client.send({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
+        return;
+      }
+      if (this.record.status !== 'active') {
+        refuse({ code: 'encounter/closed', message: `this encounter is ${this.record.status}` });
+        return;
+      }
+      if (message.expect > this.lastSeq + 1) await this.catchUp();
+      if (message.expect !== this.lastSeq + 1) {
+        refuse(
+          {
+            code: 'submit/stale',
+            message: `the encounter has moved on: entry ${this.lastSeq + 1} is next, not ${message.expect}`,
+          },
+          this.lastSeq,
+        );
+        return;
+      }
+      const applied = this.apply(client.role, message);
+      if (!applied.ok) {
+        refuse(applied.error);
+        return;
+      }
+      const entry = this.encounter.log.at(-1)!;
+      let appended: Awaited<ReturnType<Store['appendEntry']>>;
+      try {
+        appended = await this.context.store.appendEntry(this.id, entry.seq, message.key, entry);
+      } catch (error) {
+        this.context.log('error', 'append failed', { encounter: this.id, error: String(error) });
+        await this.reload();
+        refuse({ code: 'server/storage', message: 'the entry could not be stored; try again' });
+        return;
+      }
+      if (appended.ok && appended.duplicate !== true) {
+        this.keys.set(message.key, appended.seq);
+        this.states.push(entry);
+        this.changed();
+        client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: false });
+        this.broadcast(entry);
+        return;
+      }
+      // Another process appended first (or this key already was): what it holds is the truth.
+      await this.reload();
+      if (appended.ok) {
+        client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
+      } else if (appended.code === 'stale') {
+        refuse(
+          { code: 'submit/stale', message: 'another submit took that entry number first' },
+          this.lastSeq,
+        );
+      } else if (appended.code === 'closed') {
+        refuse({ code: 'encounter/closed', message: appended.message });
+      } else {
+        refuse({ code: `store/${appended.code}`, message: appended.message });
+      }
+    });
+  }
+
+  /** The engine's part of a submit: nothing changes when it refuses. */
+  private apply(role: Role, message: Submit): Result<unknown> {
+    const { action } = message;
+    const encounter = this.encounter;
+    let command: CommandBase | undefined;
+    if (action.kind === 'command') {
+      const parsed = encounter.ruleset.parseCommand(action.command);
+      if (!parsed.ok) return parsed;
+      command = parsed.value;
+    }
+    const refusal = checkSubmit(this.legal(), role, action, command, message.dice);
+    if (refusal !== undefined) return { ok: false, error: refusal };
+    const entered = { entered: message.dice ?? {}, explain: true };
+    switch (action.kind) {
+      case 'undo':
+        return encounter.undo(action.steps);
+      case 'redo':
+        return encounter.redo(action.steps);
+      case 'gm': {
+        const line = action.line.replace(/^\s*gm\s+/i, '');
+        const gmCommand = gmCommandFrom(
+          this.system,
+          this.context.libraryOf(this.system),
+          encounter.state,
+          line,
+        );
+        if (!gmCommand.ok) return gmCommand;
+        return encounter.submit(gmCommand.value, entered);
+      }
+      case 'command':
+        return encounter.submit(command, entered);
+    }
+  }
+
+  /** GM only: show or hide a combatant's exact figures; every process's clients hear it. */
+  reveal(client: LiveClient, combatant: string, revealed: boolean): Promise<void> {
+    return this.exclusive(async () => {
+      if (client.role.role !== 'gm') {
+        client.send({ type: 'refused', code: 'role/gm-only', message: 'only the GM reveals' });
+        return;
+      }
+      const known = this.system
+        .view(this.encounter.state)
+        .combatants.some((c) => c.id === combatant);
+      if (!known) {
+        client.send({
+          type: 'refused',
+          code: 'reveal/unknown-combatant',
+          message: `no combatant '${combatant}' in this encounter`,
+        });
+        return;
+      }
+      const next = new Set(this.record.revealed);
+      if (revealed) next.add(combatant);
+      else next.delete(combatant);
+      const stored = await this.context.store.setRevealed(this.id, [...next]);
+      if (!stored.ok) {
+        client.send({ type: 'refused', ...stored.error });
+        return;
+      }
+      this.record = stored.value;
+      this.sendStates();
+    });
+  }
+
+  /** Another process (or an import) changed the encounter: read what the store holds. */
+  changedElsewhere(seq: number): Promise<void> {
+    return this.exclusive(async () => {
+      if (seq === 0) {
+        const record = await this.context.store.getEncounter(this.id);
+        if (record === undefined) return;
+        const revealedChanged = record.revealed.join() !== this.record.revealed.join();
+        const statusChanged = record.status !== this.record.status;
+        this.record = record;
+        if (revealedChanged || statusChanged) this.sendStates();
+        return;
+      }
+      if (seq > this.lastSeq) await this.catchUp();
+    });
+  }
+
+  /** After a lost notification connection: anything may have been missed. */
+  resync(): Promise<void> {
+    return this.exclusive(() => this.catchUp());
+  }
+
+  /**
+   * Applies, in order, whatever the store holds beyond this copy. Entries another process
+   * committed are checked by the engine one by one (a command decided again with its logged
+   * dice, as a save's are), then sent to this process's clients as if submitted here; one that
+   * does not follow makes this copy reload the whole encounter from the store.
+   */
+  private async catchUp(): Promise<void> {
+    const rows = await this.context.store.entriesSince(this.id, this.lastSeq);
+    for (const row of rows) {
+      if (row.seq !== this.lastSeq + 1) break;
+      const appended = this.encounter.appendLogged(row.entry);
+      if (!appended.ok) {
+        this.context.log('warn', 'an entry from the store does not follow; reloading', {
+          encounter: this.id,
+          seq: row.seq,
+          error: appended.error.message,
+        });
+        const before = this.lastSeq;
+        await this.reload();
+        for (const entry of this.encounter.log.slice(before)) this.broadcast(entry);
+        return;
+      }
+      this.keys.set(row.idempotencyKey, row.seq);
+      this.states.push(appended.value);
+      this.changed();
+      this.broadcast(appended.value);
+    }
+  }
+
+  private async reload(): Promise<void> {
+    const loaded = await loadFromStore(this.context, this.id);
+    if (!loaded.ok) {
+      this.context.log('error', 'reload failed', {
+        encounter: this.id,
+        error: loaded.error.message,
+      });
+      return;
+    }
+    this.record = loaded.value.record;
+    this.encounter = loaded.value.encounter;
+    this.keys.clear();
+    for (const [key, seq] of loaded.value.keys) this.keys.set(key, seq);
+    this.states = StatesAfterEntries.of(
+      this.system.ruleset,
+      this.encounter.setup,
+      this.encounter.log,
+    );
+    this.changed();
+  }
+
+  /** Called after the status changed here (a finished fight): every client hears it. */
+  async refreshRecord(): Promise<void> {
+    await this.exclusive(async () => {
+      const record = await this.context.store.getEncounter(this.id);
+      if (record !== undefined) this.record = record;
+      this.sendStates();
+    });
+  }
+
+  private changed(): void {
+    this.present = undefined;
+    this.lastUsed = Date.now();
+  }
+
+  /**
+   * What every client's message about the present is built from, worked out once per change:
+   * the view, the outcome, the legal actions and each one's odds and rolls. Audiences only
+   * filter it.
+   */
+  private now(): Present {
+    if (this.present !== undefined) return this.present;
+    const state = this.encounter.state;
+    const view = this.system.view(state);
+    const outcome = this.encounter.outcome();
+    const legal = outcome.over ? [] : this.encounter.legalActions();
+    const offers = new Map<LegalAction<CommandBase>, OfferedAction>();
+    const offer = (action: LegalAction<CommandBase>): OfferedAction => {
+      let made = offers.get(action);
+      if (made === undefined) {
+        // A group (a unit's moves) is listed by the hundred: no odds to work out.
+        const odds =
+          action.group === undefined ? oddsOf(this.system, state, action.command) : undefined;
+        made = {
+          label: action.label,
+          command: action.command as OfferedAction['command'],
+          rolls: this.system.rolls(state, action.command),
+          ...(action.group === undefined ? {} : { group: action.group }),
+          ...(odds === undefined ? {} : { odds }),
+        };
+        offers.set(action, made);
+      }
+      return made;
+    };
+    this.present = {
+      view,
+      party: playersSide(this.encounter.setup, view.sides)?.id,
+      outcome: outcome.over
+        ? { over: true, winner: outcome.winner, reason: outcome.reason }
+        : { over: false, winner: null, reason: '' },
+      legal,
+      offer,
+      byAudience: new Map(),
+    };
+    return this.present;
+  }
+
+  private legal(): readonly LegalAction<CommandBase>[] {
+    return this.now().legal;
+  }
+
+  private secrecy(role: Role): Secrecy {
+    const { view, party } = this.now();
+    return secrecyFor(role, view, party, new Set(this.record.revealed));
+  }
+
+  private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
+    return seenEntry(
+      this.system,
+      entry,
+      this.states.afterEntry(entry.seq),
+      role,
+      this.secrecy(role),
+    );
+  }
+
+  private offered(role: Role, secrecy: Secrecy): readonly OfferedAction[] {
+    const present = this.now();
+    return offeredTo(role, present.legal).map((action): OfferedAction => {
+      const made = present.offer(action);
+      const odds = made.odds;
+      if (odds?.target !== undefined && secrecy.hidden.has(odds.target)) {
+        // The chance to knock out, and the detail lines, tell a hidden target's HP.
+        const { knockOut: _k, lines: _l, ...rest } = odds;
+        return {
+          ...made,
+          odds: { ...rest, summary: odds.summary.replace(/\s*·?\s*KO [\d.<>]+%/g, ''), lines: [] },
+        };
+      }
+      return made;
+    });
+  }
+
+  statePayload(role: Role): StatePayload {
+    const present = this.now();
+    const key = audienceKey(role);
+    const cached = present.byAudience.get(key);
+    if (cached !== undefined) return cached;
+    const secrecy = secrecyFor(role, present.view, present.party, new Set(this.record.revealed));
+    const gm = role.role === 'gm';
+    const payload: StatePayload = {
+      seq: this.lastSeq,
+      view: seenView(present.view, role, present.party, secrecy),
+      outcome: present.outcome,
+      actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
+      undoable: gm ? this.encounter.undoable : 0,
+      redoable: gm ? this.encounter.redoable : 0,
+      status: this.record.status,
+      revealed: gm ? this.record.revealed : [],
+    };
+    present.byAudience.set(key, payload);
+    return payload;
+  }
+
+  private audiences(): Map<string, { role: Role; clients: LiveClient[] }> {
+    const groups = new Map<string, { role: Role; clients: LiveClient[] }>();
+    for (const client of this.clients) {
+      const key = audienceKey(client.role);
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { role: client.role, clients: [] };
+        groups.set(key, group);
+      }
+      group.clients.push(client);
+    }
+    return groups;
+  }
+
+  /** One new entry to every client, in order, each with what its role may see. */
+  private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
+    for (const { role, clients } of this.audiences().values()) {
+      const message: ServerMessage = {
+        type: 'entry',
+        entry: this.seenEntryFor(role, entry),
+        ...this.statePayload(role),
+      };
+      const text = JSON.stringify(message);
+      for (const client of clients) client.sendText(text);
+    }
+  }
+
+  private sendStates(): void {
+    this.present = undefined;
+    for (const { role, clients } of this.audiences().values()) {
+      const text = JSON.stringify({
+        type: 'state',
+        ...this.statePayload(role),
+      } satisfies ServerMessage);
+      for (const client of clients) client.sendText(text);
+    }
+  }
+
+  /** Tells every client to connect again (the server is stopping), then forgets them. */
+  dismiss(reason: string): void {
+    for (const client of this.clients) client.send({ type: 'reconnect', reason });
+    this.clients.clear();
+  }
+
+  /** Resolves once every submit already queued has finished. */
+  settled(): Promise<unknown> {
+    return this.queue;
+  }
+}
+
+async function loadFromStore(
+  context: HostContext,
+  id: string,
+): Promise<
+  Result<{
+    record: EncounterRecord;
+    system: AnySystem;
+    encounter: AnyEncounter;
+    keys: readonly (readonly [string, number])[];
+  }>
+> {
+  const loaded = await context.store.loadEncounter(id);
+  if (!loaded.ok) return loaded;
+  const { record, saved } = loaded.value;
+  const system = context.systemOf(record.ruleset);
+  if (system === undefined) {
+    return {
+      ok: false,
+      error: { code: 'encounter/unknown-system', message: `no system '${record.ruleset}' here` },
+    };
+  }
+  const encounter = loadEncounter(saved, [system.ruleset]);
+  if (!encounter.ok) return encounter;
+  const rows = await context.store.entriesSince(id, 0);
+  const keys = rows.map((row) => [row.idempotencyKey, row.seq] as const);
+  return { ok: true, value: { record, system, encounter: encounter.value, keys } };
+}

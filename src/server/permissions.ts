@@ -1,0 +1,117 @@
+import type { CommandBase, EngineError, LegalAction } from '../engine/index.js';
+import type { Role, SubmitAction } from './protocol.js';
+
+/**
+ * Who may do what in an encounter. The GM may do anything the engine accepts; a spectator
+ * nothing; a player only what the rules offer its own character right now (its turn, or an
+ * off-turn answer addressed to it), with dice entered only for its own rolls. The rules decide
+ * what is legal; this only asks them.
+ */
+
+export type Refusal = Pick<EngineError, 'code' | 'message'>;
+
+/**
+ * Rolls the table makes, not a character: initiative and turn order, Speed Points, a GM's
+ * amount, an enemy's counter. A player never enters these, even in its own command.
+ */
+const TABLE_ROLLS = new Set([
+  'initiative',
+  'turn-order',
+  'sp',
+  'gm',
+  'counter',
+  'counter-variance',
+  'counter-variance-amount',
+  'confusion-target',
+  'bounce',
+]);
+
+/**
+ * Whether a player acting with `command` rolls `purpose` itself. A roll named for the actor in
+ * a command not aimed at itself is made against it (FFVIII's attack roll when it dodges or
+ * takes it; a status check at the start of its turn): the GM's, or the attacker's player's.
+ */
+export function isOwnRoll(purpose: string, command: CommandBase, characterId: string): boolean {
+  const base = purpose.replace(/#\d+$/, '');
+  const at = base.indexOf(':');
+  const kind = at < 0 ? base : base.slice(0, at);
+  const subject = at < 0 ? undefined : base.slice(at + 1);
+  if (TABLE_ROLLS.has(kind)) return false;
+  const target = (command as { target?: unknown }).target;
+  return !(subject === characterId && target !== characterId);
+}
+
+/** Keys sorted at every level, so two equal commands compare equal as text. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
+}
+
+export function actorOf(command: CommandBase): string | undefined {
+  const actor = (command as { actor?: unknown }).actor;
+  return typeof actor === 'string' ? actor : undefined;
+}
+
+/** The legal actions a client is offered: all of them for the GM, its own for a player. */
+export function offeredTo(
+  role: Role,
+  legal: readonly LegalAction<CommandBase>[],
+): readonly LegalAction<CommandBase>[] {
+  if (role.role === 'gm') return legal;
+  if (role.role === 'spectator') return [];
+  return legal.filter((a) => actorOf(a.command) === role.characterId);
+}
+
+/**
+ * Checks a submit against the client's role, before the engine sees it. `command` is the
+ * ruleset's parse of the client's command (undefined for undo, redo and GM lines).
+ */
+export function checkSubmit(
+  legal: readonly LegalAction<CommandBase>[],
+  role: Role,
+  action: SubmitAction,
+  command: CommandBase | undefined,
+  dice: Readonly<Record<string, readonly number[]>> | undefined,
+): Refusal | undefined {
+  if (role.role === 'gm') return undefined;
+  if (role.role === 'spectator') {
+    return { code: 'role/spectator', message: 'a spectator watches: it cannot submit anything' };
+  }
+  if (action.kind !== 'command' || command === undefined) {
+    return {
+      code: 'role/gm-only',
+      message: `only the GM may ${action.kind === 'gm' ? 'give GM commands' : action.kind}`,
+    };
+  }
+  const me = role.characterId;
+  if (actorOf(command) !== me) {
+    return {
+      code: 'role/not-your-character',
+      message: `you play ${me}: a command must have ${me} as its actor`,
+    };
+  }
+  const mine = legal.filter((a) => actorOf(a.command) === me);
+  if (mine.length === 0) {
+    return { code: 'role/not-your-turn', message: `${me} cannot act now: it is not its turn` };
+  }
+  const text = canonical(command);
+  if (!mine.some((a) => canonical(a.command) === text)) {
+    return {
+      code: 'role/not-offered',
+      message: `the rules do not offer ${me} that now; its choices: ${mine.map((a) => a.label).join('; ')}`,
+    };
+  }
+  for (const purpose of Object.keys(dice ?? {})) {
+    if (!isOwnRoll(purpose, command, me)) {
+      return {
+        code: 'role/not-your-roll',
+        message: `'${purpose}' is not ${me}'s roll to enter: the GM enters it, or it is rolled`,
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { ActionOdds, CombatantView, EncounterView, RollSlot } from '../rulesets/system.js';
+import { SERVER_LIMITS } from './limits.js';
+
+/**
+ * The WebSocket protocol between the table server and its clients (docs/server.md). Everything
+ * a client sends is checked by these schemas before anything reads it; what the server sends is
+ * typed here so clients (the web tracker, the tests, the load generator) share one definition.
+ */
+
+const PROTOCOL_VERSION = 1;
+
+export { PROTOCOL_VERSION };
+
+const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const key = z.string().min(1).max(SERVER_LIMITS.keyLength);
+const faces = z.array(z.number().int().min(-1_000_000).max(1_000_000)).min(1).max(1000);
+const purpose = z.string().min(1).max(200);
+
+/** What a submit asks the encounter to do. */
+export const actionSchema = z.discriminatedUnion('kind', [
+  /** A command as the ruleset's schema reads it: `{ type: 'attack', actor, target, ... }`. */
+  z.object({ kind: z.literal('command'), command: z.looseObject({ type: z.string().max(100) }) }),
+  /** A GM line as the battle screen reads it, without `gm`: `hp heket 30`, `status hiro +poison`. */
+  z.object({ kind: z.literal('gm'), line: z.string().min(1).max(SERVER_LIMITS.lineLength) }),
+  z.object({ kind: z.literal('undo'), steps: z.number().int().min(1).max(1000).default(1) }),
+  z.object({ kind: z.literal('redo'), steps: z.number().int().min(1).max(1000).default(1) }),
+]);
+export type SubmitAction = z.infer<typeof actionSchema>;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /**
+   * The first message on a socket: the last entry number the client holds (0 for none). The
+   * server answers with every entry after it, then `state`.
+   */
+  z.object({ type: z.literal('hello'), since: seq }),
+  /**
+   * `expect`: the number this entry would get (the last the client saw plus one); `key`: chosen
+   * by the client, the same on a retry. `dice`: rolled at the table, by roll purpose: the faces,
+   * or one number for the roll's total (as the battle screen reads `damage:heket=32`).
+   */
+  z.object({
+    type: z.literal('submit'),
+    expect: seq.min(1),
+    key,
+    action: actionSchema,
+    dice: z.record(purpose, faces).optional(),
+  }),
+  /** GM only: a roll outside the encounter's log, shown to the GM alone when `secret`. */
+  z.object({
+    type: z.literal('roll'),
+    notation: z.string().min(1).max(200),
+    label: z.string().max(200).optional(),
+    secret: z.boolean().default(true),
+  }),
+  /** GM only: show (or hide again) a combatant's exact figures to the players. */
+  z.object({
+    type: z.literal('reveal'),
+    combatant: z.string().min(1).max(200),
+    revealed: z.boolean(),
+  }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Who a socket speaks for. */
+export type Role =
+  | { readonly role: 'gm' }
+  | { readonly role: 'player'; readonly characterId: string }
+  | { readonly role: 'spectator' };
+
+/** A player's and a spectator's idea of a combatant whose figures are hidden from them. */
+export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down';
+
+/**
+ * A combatant as a client may see it: the GM sees every figure; others see exact HP/MP only
+ * for the party and for what the GM revealed, a band for the rest, and no GM notes.
+ */
+export type SeenCombatant = Omit<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp'> & {
+  readonly hp: number | null;
+  readonly maxHp: number | null;
+  readonly mp: number | null;
+  readonly maxMp: number | null;
+  readonly band: HealthBand;
+  /** True when `hp`... are null: the figures are the GM's. */
+  readonly hidden: boolean;
+  /** On the players' side. */
+  readonly party: boolean;
+};
+
+export type SeenView = Omit<EncounterView, 'combatants'> & {
+  readonly combatants: readonly SeenCombatant[];
+};
+
+/** An action the client may submit now, with its odds and the dice it may ask for. */
+export interface OfferedAction {
+  readonly label: string;
+  readonly group?: string;
+  readonly command: { readonly type: string } & Readonly<Record<string, unknown>>;
+  readonly odds?: ActionOdds;
+  readonly rolls: readonly RollSlot[];
+}
+
+/** One log entry as a client may see it. */
+export interface SeenEntry {
+  readonly seq: number;
+  readonly kind: 'command' | 'undo' | 'redo';
+  /** The command (GM: exactly as logged; others: the same, it is what the table heard). */
+  readonly command?: { readonly type: string } & Readonly<Record<string, unknown>>;
+  readonly steps?: number;
+  /** What happened, in the system's words; figures hidden from this client read `?`. */
+  readonly lines: readonly string[];
+  /** GM only: the events and dice, as the engine logged them. */
+  readonly events?: readonly unknown[];
+}
+
+export interface Outcome {
+  readonly over: boolean;
+  readonly winner: string | null;
+  readonly reason: string;
+}
+
+/** What every message about the encounter's present carries. */
+export interface StatePayload {
+  /** The last entry number: a submit expects this plus one. */
+  readonly seq: number;
+  readonly view: SeenView;
+  readonly outcome: Outcome;
+  /** What this client may submit now (nothing for a spectator, or a player whose turn it isn't). */
+  readonly actions: readonly OfferedAction[];
+  readonly undoable: number;
+  readonly redoable: number;
+  readonly status: 'active' | 'finished' | 'abandoned';
+  /** GM only: the combatants whose figures the players see (empty for others). */
+  readonly revealed: readonly string[];
+}
+
+export type ServerMessage =
+  | {
+      readonly type: 'welcome';
+      readonly protocol: number;
+      readonly role: Role;
+      readonly encounter: { readonly id: string; readonly name: string; readonly system: string };
+    }
+  /** Entries the client missed, oldest first; `state` follows the last batch. */
+  | { readonly type: 'entries'; readonly entries: readonly SeenEntry[] }
+  | ({ readonly type: 'state' } & StatePayload)
+  /** A new entry, in order, with the state after it. */
+  | ({ readonly type: 'entry'; readonly entry: SeenEntry } & StatePayload)
+  /** The client's own submit was committed as `seq` (`duplicate`: a retry of an earlier one). */
+  | {
+      readonly type: 'accepted';
+      readonly key: string;
+      readonly seq: number;
+      readonly duplicate: boolean;
+    }
+  /** Nothing was applied. `current`: the last entry number, when the submit was stale. */
+  | {
+      readonly type: 'refused';
+      readonly key?: string;
+      readonly code: string;
+      readonly message: string;
+      readonly current?: number;
+    }
+  | {
+      readonly type: 'rolled';
+      readonly notation: string;
+      readonly label?: string;
+      readonly secret: boolean;
+      readonly total: number;
+      readonly text: string;
+    }
+  | { readonly type: 'pong' }
+  /** The server is going away: connect again (to it or another process) and say hello. */
+  | { readonly type: 'reconnect'; readonly reason: string };

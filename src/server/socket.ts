@@ -1,0 +1,163 @@
+import type { RawData, WebSocket } from 'ws';
+import { SERVER_LIMITS } from './limits.js';
+import type { EncounterHost, LiveClient } from './live/encounter-host.js';
+import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
+
+/** A token bucket: `rate` messages a second on average, `burst` at once. */
+class Bucket {
+  private tokens: number;
+  private at = Date.now();
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Close codes a client reads: see docs/server.md. */
+export const CLOSE = {
+  /** The server is stopping or restarting: connect again. */
+  restart: 1012,
+  /** Too many messages, or silent too long. */
+  policy: 1008,
+} as const;
+
+/**
+ * Serves one WebSocket for one encounter and role: checks every message against the protocol,
+ * bounds their rate, and passes them to the encounter's host. Nothing a client sends reaches
+ * the engine unchecked, and a bad message is answered, never thrown.
+ */
+export function serveSocket(
+  socket: WebSocket,
+  host: EncounterHost,
+  role: Role,
+  onRoll: (notation: string) => { total: number; text: string } | { error: string },
+  early: EarlyMessages,
+): void {
+  const client: LiveClient = {
+    role,
+    send(message: ServerMessage) {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    },
+    sendText(text: string) {
+      if (socket.readyState === socket.OPEN) socket.send(text);
+    },
+  };
+  const attached = host.attach(client);
+  if (!attached.ok) {
+    client.send({ type: 'refused', ...attached.error });
+    socket.close(CLOSE.policy, attached.error.code);
+    return;
+  }
+  const bucket = new Bucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
+  let idle: NodeJS.Timeout | undefined;
+  const awake = (): void => {
+    clearTimeout(idle);
+    idle = setTimeout(() => socket.close(CLOSE.policy, 'idle'), SERVER_LIMITS.idleMs);
+    idle.unref();
+  };
+  awake();
+  socket.on('close', () => {
+    clearTimeout(idle);
+    host.detach(client);
+  });
+  const receive = (data: RawData, isBinary: boolean): void => {
+    awake();
+    if (!bucket.take()) {
+      client.send({
+        type: 'refused',
+        code: 'message/too-fast',
+        message: `at most ${SERVER_LIMITS.messagesPerSecond} messages a second`,
+      });
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = isBinary ? undefined : JSON.parse(String(data));
+    } catch {
+      parsed = undefined;
+    }
+    const message = clientMessageSchema.safeParse(parsed);
+    if (!message.success) {
+      const issue = message.error.issues[0];
+      client.send({
+        type: 'refused',
+        code: 'message/invalid',
+        message: `not a message of this protocol${issue ? `: ${issue.path.join('.') || 'message'}: ${issue.message}` : ''}`,
+      });
+      return;
+    }
+    const m = message.data;
+    switch (m.type) {
+      case 'hello':
+        host.hello(client, m.since);
+        return;
+      case 'submit':
+        void host.submit(client, m);
+        return;
+      case 'reveal':
+        void host.reveal(client, m.combatant, m.revealed);
+        return;
+      case 'ping':
+        client.send({ type: 'pong' });
+        return;
+      case 'roll': {
+        if (role.role !== 'gm') {
+          client.send({ type: 'refused', code: 'role/gm-only', message: 'only the GM rolls here' });
+          return;
+        }
+        const rolled = onRoll(m.notation);
+        if ('error' in rolled) {
+          client.send({ type: 'refused', code: 'dice/invalid', message: rolled.error });
+          return;
+        }
+        // A secret roll goes back to the GM's own socket only; an open one to this socket too,
+        // and the GM reads it out: it is not part of the encounter's log.
+        client.send({
+          type: 'rolled',
+          notation: m.notation,
+          ...(m.label === undefined ? {} : { label: m.label }),
+          secret: m.secret,
+          total: rolled.total,
+          text: rolled.text,
+        });
+        return;
+      }
+    }
+  };
+  socket.on('message', receive);
+  for (const [data, isBinary] of early.stop()) receive(data, isBinary);
+}
+
+/**
+ * Messages that arrive while the connection is still being checked (the token, the encounter):
+ * kept from the first moment, so a client may say hello as soon as the socket opens.
+ */
+export interface EarlyMessages {
+  stop(): readonly (readonly [RawData, boolean])[];
+}
+
+export function keepEarlyMessages(socket: WebSocket): EarlyMessages {
+  const kept: [RawData, boolean][] = [];
+  const keep = (data: RawData, isBinary: boolean): void => {
+    if (kept.length < SERVER_LIMITS.messageBurst) kept.push([data, isBinary]);
+  };
+  socket.on('message', keep);
+  return {
+    stop() {
+      socket.off('message', keep);
+      return kept;
+    },
+  };
+}

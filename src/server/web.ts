@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The web tracker's pages (web/, built by `npm run build` into dist-web/): the same folder
+ * from the sources (src/server) and from the package (dist/server), so `npx moogle serve`
+ * works offline. A table link `/t/<token>` opens the app; the app reads the token from it.
+ */
+export const WEB_ROOT = fileURLToPath(new URL('../../dist-web/', import.meta.url));
+
+/**
+ * The token is in the page's address: no referrer may carry it elsewhere, and the page talks
+ * to this server alone.
+ */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+} as const;
+
+export async function registerWeb(app: FastifyInstance, root: string = WEB_ROOT): Promise<void> {
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) {
+    app.get('/t/:token', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'This is a Moogle table link, but the web pages are not built here: run `npm run build`.\n',
+        ),
+    );
+    return;
+  }
+  const page = readFileSync(index, 'utf8');
+  await app.register(fastifyStatic, {
+    root: join(root, 'assets'),
+    prefix: '/assets/',
+    // Built file names carry their content's hash: a browser may keep them for good.
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+  });
+  app.get('/t/:token', async (_request, reply) =>
+    reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(page),
+  );
+}

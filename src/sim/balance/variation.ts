@@ -1,0 +1,181 @@
+/**
+ * One numeric field of one content sheet, set to a value: the sheet is copied, checked again by
+ * its kind's schema, put in a copy of the library in place of the original, and the encounter's
+ * setup built afresh from its spec by the system's own `setupFrom`. The built setup is never
+ * edited, so whatever the system derives from the field (a maximum, a cap, a starting value)
+ * follows it as it would from a content file that said so.
+ */
+
+import { describeValue } from '../../content/errors.js';
+import {
+  ContentLibrary,
+  checkAgainstSchema,
+  entityFields,
+  formatPath,
+  parsePath,
+} from '../../content/index.js';
+import type { Entity } from '../../content/kind.js';
+import type { EncounterFile } from '../../encounters/file.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import type { VarySpec } from './spec.js';
+
+export interface Variation {
+  /** `heket.stats.hp`, as the user wrote it. */
+  readonly name: string;
+  /** The content kind of the sheet: `ffrpg/monster`. */
+  readonly kind: string;
+  /** The field's value in the content file. */
+  readonly original: number;
+  /** True when the schema takes only whole numbers there: the search moves by whole steps. */
+  readonly whole: boolean;
+  /** The encounter's setup with the field at `value`, or why the schema or the system refuse it. */
+  setupAt(value: number): Result<unknown>;
+}
+
+type Path = readonly (string | number)[];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The content ids of the sheets an encounter's spec names, with the kind word naming them. */
+function sheetsUsed(spec: unknown): Map<string, Set<'character' | 'monster'>> {
+  const used = new Map<string, Set<'character' | 'monster'>>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (isRecord(value)) {
+      for (const key of ['character', 'monster'] as const) {
+        const id = value[key];
+        if (typeof id === 'string') used.set(id, (used.get(id) ?? new Set()).add(key));
+      }
+      for (const inner of Object.values(value)) walk(inner);
+    }
+  };
+  walk(spec);
+  return used;
+}
+
+function fieldsOf(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (!isRecord(value)) return describeValue(value);
+  const keys = Object.keys(value).sort();
+  return keys.length === 0 ? 'no fields' : `the fields ${keys.join(', ')}`;
+}
+
+/** The value at `path`, or a sentence saying where the path leaves the sheet. */
+function read(sheet: unknown, path: Path, name: string): Result<unknown> {
+  let here: unknown = sheet;
+  for (const [i, key] of path.entries()) {
+    const container = here;
+    const where = i === 0 ? 'the sheet' : formatPath(path.slice(0, i));
+    const found =
+      typeof key === 'number'
+        ? Array.isArray(container)
+          ? container[key]
+          : undefined
+        : isRecord(container) && Object.hasOwn(container, key)
+          ? container[key]
+          : undefined;
+    if (found === undefined) {
+      return err(
+        'balance/no-field',
+        `${name}: ${where} has no ${typeof key === 'number' ? `item [${key}]` : `field '${key}'`}; it has ${fieldsOf(container)}`,
+      );
+    }
+    here = found;
+  }
+  return ok(here);
+}
+
+/** A copy of `sheet` with `value` at `path` (which `read` found). */
+function write(sheet: unknown, path: Path, value: number): unknown {
+  const copy = structuredClone(sheet) as Record<string | number, unknown>;
+  let here = copy;
+  for (const key of path.slice(0, -1)) here = here[key] as Record<string | number, unknown>;
+  here[path.at(-1)!] = value;
+  return copy;
+}
+
+/**
+ * The variation `vary` names in `encounter`: a sheet the encounter uses (a character id wins
+ * where a character and a monster share it, as in `gm add`), and a number in it.
+ */
+export function variationOf(
+  encounter: EncounterFile,
+  vary: Pick<VarySpec, 'combatant' | 'field'>,
+): Result<Variation> {
+  const name = `${vary.combatant}.${vary.field}`;
+  const { system, library, spec } = encounter;
+  const used = sheetsUsed(spec);
+  const words = used.get(vary.combatant);
+  if (words === undefined) {
+    const ids = [...used.keys()].join(', ');
+    return err(
+      'balance/no-combatant',
+      `--vary ${name}: the encounter uses no character or monster '${vary.combatant}'; it uses ${ids || 'none'}`,
+    );
+  }
+  const word = words.has('character') ? 'character' : 'monster';
+  const kind = system.kinds.find((k) => k.kind.endsWith(`/${word}`));
+  const sheet = kind === undefined ? undefined : library.get(kind, vary.combatant);
+  if (kind === undefined || sheet === undefined) {
+    // The encounter was built, so the sheet is there: anything else is a fault of Moogle's.
+    throw new Error(`the ${word} '${vary.combatant}' the encounter uses is not in its library`);
+  }
+  const path = parsePath(vary.field);
+  if (path === undefined) {
+    return err(
+      'balance/bad-path',
+      `--vary ${name}: '${vary.field}' is not a field path (write it as in the content file: stats.hp, abilities[0].power)`,
+    );
+  }
+  const found = read(sheet, path, `--vary ${name}`);
+  if (!found.ok) return found;
+  if (typeof found.value !== 'number') {
+    return err(
+      'balance/not-a-number',
+      `--vary ${name}: the field is ${describeValue(found.value)} in ${kind.kind} '${vary.combatant}', not a number`,
+    );
+  }
+  const original = found.value;
+  const fields = entityFields(sheet);
+  const accepts = (value: number): boolean => {
+    const checked = kind.schema.safeParse(write(fields, path, value));
+    return checked.success;
+  };
+  // A whole number the schema keeps whole: no half step either side of it is accepted.
+  const whole = Number.isInteger(original) && !accepts(original + 0.5) && !accepts(original - 0.5);
+  const entries = library.toJSON().entries;
+  const base = { ...(sheet as Entity<unknown>) };
+  return ok({
+    name,
+    kind: kind.kind,
+    original,
+    whole,
+    setupAt(value: number): Result<unknown> {
+      const checked = checkAgainstSchema(write(fields, path, value), kind.schema);
+      if (!checked.ok) {
+        const issue = checked.issues[0]!;
+        const at = formatPath(issue.path);
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: ${kind.kind} '${vary.combatant}' refuses ${value}${at === vary.field || at === '' ? '' : ` (at ${at})`}: ${issue.message}`,
+        );
+      }
+      const varied = { ...base, ...(checked.data as object) } as Entity<unknown>;
+      const swapped = entries.map((e) =>
+        e.entity.kind === kind.kind && e.entity.id === vary.combatant
+          ? { file: e.file, entity: varied }
+          : e,
+      );
+      const built = system.setupFrom(new ContentLibrary(library.kinds(), swapped), spec);
+      if (!built.ok) {
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
+        );
+      }
+      return ok(built.value);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import type { FfrpgCommand } from '../../rulesets/ffrpg/commands.js';
+import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/ffrpg/state.js';
+import type { AnySystem } from '../../rulesets/system.js';
+import { type Estimate, estimateOf, type Field, poolPrice } from './core.js';
+import { cachedOdds, conditionOf } from './odds-cache.js';
+import type { Estimator, Tactics } from './tactics.js';
+
+/**
+ * A Slow ability lands only when its Charge Time runs out, and the target may be down or healed
+ * by then: its effect counts this much of one that lands at once.
+ */
+const SLOW_DISCOUNT = 0.8;
+
+function statusNames(statuses: readonly { readonly status: string }[]): string {
+  let name = '';
+  for (const s of statuses) name += `${s.status},`;
+  return name;
+}
+
+function condition(c: CombatantState | undefined): string {
+  return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
+}
+
+function combatant(state: FfrpgState, id: string | undefined): CombatantState | undefined {
+  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+}
+
+/**
+ * The odds of an attack or ability depend on the sheets (fixed in a battle) and the Status
+ * Conditions of both sides; the knock-out chance also on the target's HP, which the scoring
+ * works out itself, so it is left out of the key.
+ */
+function oddsOf(system: AnySystem, state: FfrpgState, command: FfrpgCommand) {
+  const target = 'target' in command ? (command.target ?? '') : '';
+  const actor = 'actor' in command ? command.actor : '';
+  const ability = command.type === 'use-ability' ? command.ability : '';
+  return cachedOdds(
+    system,
+    state.setup,
+    state,
+    command,
+    command.type,
+    actor,
+    ability,
+    target,
+    condition(combatant(state, actor)),
+    condition(combatant(state, target)),
+  );
+}
+
+function estimate(
+  system: AnySystem,
+  state: FfrpgState,
+  command: FfrpgCommand,
+  field: Field,
+): Estimate | undefined {
+  if (command.type === 'attack') {
+    const odds = oddsOf(system, state, command);
+    if (odds?.damage === undefined) return undefined;
+    return estimateOf({
+      target: command.target,
+      chance: odds.chance ?? 0,
+      harm: odds.damage,
+      status: odds.status,
+      price: 0,
+      time: 1,
+    });
+  }
+  if (command.type !== 'use-ability') return undefined;
+  const actor = combatant(state, command.actor);
+  const ability = Object.hasOwn(state.setup.abilities, command.ability)
+    ? state.setup.abilities[command.ability]
+    : undefined;
+  if (actor === undefined || ability === undefined || command.target === undefined)
+    return undefined;
+  const target = combatant(state, command.target);
+  const odds = oddsOf(system, state, command);
+  if (odds === undefined || target === undefined) return undefined;
+  const slow = ability.type === 'slow' || ability.slow ? SLOW_DISCOUNT : 1;
+  const hpCost = Math.floor((actor.sheet.stats.hp * ability.cost.hpPercent) / 100);
+  // HP paid is HP the enemy need not take: half its worth, all of it once it leaves the payer
+  // within one blow of falling.
+  const hpPrice =
+    hpCost === 0 ? 0 : actor.hp - hpCost <= field.threatOn(actor.id) ? hpCost * 2 : hpCost * 0.5;
+  // A status the target already has gains nothing by landing again.
+  const fresh = ability.inflicts.some((a) => !target.statuses.some((s) => s.status === a.status));
+  const spread = odds.damage;
+  return estimateOf({
+    target: target.id,
+    chance: (odds.chance ?? 0) * slow,
+    heal: spread !== undefined && ability.heal !== undefined ? spread : undefined,
+    harm:
+      spread !== undefined && ability.heal === undefined && ability.damage !== undefined
+        ? spread
+        : undefined,
+    status: odds.status !== undefined && fresh ? odds.status * slow : undefined,
+    price: poolPrice(ability.mpCost, actor.mp, actor.sheet.stats.hp) + hpPrice,
+    time: 1,
+  });
+}
+
+export const ffrpgTactics: Tactics = {
+  ids: (raw) => (raw as FfrpgState).order,
+
+  fighter(raw, id) {
+    const c = combatant(raw as FfrpgState, id);
+    if (c === undefined) return undefined;
+    return { id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: !isActive(c) };
+  },
+
+  estimator(system, raw, field): Estimator {
+    const state = raw as FfrpgState;
+    return (cmd) => estimate(system, state, cmd as FfrpgCommand, field);
+  },
+
+  threat(system, raw, attacker, defender) {
+    const state = raw as FfrpgState;
+    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
+    return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+  },
+};

@@ -1,0 +1,110 @@
+import type { SeededDice } from '../../dice/index.js';
+import type { CommandBase, LegalAction } from '../../engine/index.js';
+import type { AnySystem } from '../../rulesets/system.js';
+import { type Field, score } from './core.js';
+import { ffrpgTactics } from './ffrpg.js';
+import { ffviiiTactics } from './ffviii.js';
+import { shiningForceTactics } from './shining-force.js';
+import { actorOf, type Tactics } from './tactics.js';
+import { zodiacTactics } from './zodiac.js';
+
+export { type Estimate, type Field, type Fighter, score, worth } from './core.js';
+
+const TACTICS: Readonly<Record<string, Tactics>> = {
+  ffrpg: ffrpgTactics,
+  ffviii: ffviiiTactics,
+  zodiac: zodiacTactics,
+  'shining-force': shiningForceTactics,
+};
+
+/** The field as one decision sees it; threats are worked out only when asked for, once. */
+function fieldOf(
+  system: AnySystem,
+  state: unknown,
+  tactics: Tactics,
+  actorId: string,
+): Field | undefined {
+  const actor = tactics.fighter(state, actorId);
+  if (actor === undefined) return undefined;
+  const on = new Map<string, number>();
+  const of = new Map<string, number>();
+  const strongest = (id: string, attacking: boolean): number => {
+    const self = tactics.fighter(state, id);
+    if (self === undefined) return 0;
+    let best = 0;
+    for (const otherId of tactics.ids(state)) {
+      const other = tactics.fighter(state, otherId);
+      if (other === undefined || other.out || other.side === self.side) continue;
+      const t = attacking
+        ? tactics.threat(system, state, id, otherId)
+        : tactics.threat(system, state, otherId, id);
+      if (t > best) best = t;
+    }
+    return best;
+  };
+  return {
+    actor,
+    fighter: (id) => (id === actorId ? actor : tactics.fighter(state, id)),
+    threatOn(id) {
+      let t = on.get(id);
+      if (t === undefined) {
+        t = strongest(id, false);
+        on.set(id, t);
+      }
+      return t;
+    },
+    threatOf(id) {
+      let t = of.get(id);
+      if (t === undefined) {
+        t = strongest(id, true);
+        of.set(id, t);
+      }
+      return t;
+    },
+  };
+}
+
+/**
+ * Plays like a sensible player: every option of the deciding combatant is scored by expected
+ * value from the exact odds (core.ts), the best one per unit of time is taken, and ties go to
+ * the one listed first. Deterministic: it draws nothing from the dice it is handed.
+ */
+export function tactician(
+  system: AnySystem,
+  state: unknown,
+  actions: readonly LegalAction<CommandBase>[],
+  _random: SeededDice,
+): LegalAction<CommandBase> {
+  if (actions.length === 1) return actions[0]!;
+  const tactics = Object.hasOwn(TACTICS, system.ruleset.id)
+    ? TACTICS[system.ruleset.id]
+    : undefined;
+  let actorId: string | undefined;
+  for (const action of actions) {
+    actorId = actorOf(action.command);
+    if (actorId !== undefined) break;
+  }
+  const field =
+    tactics === undefined || actorId === undefined
+      ? undefined
+      : fieldOf(system, state, tactics, actorId);
+  if (tactics === undefined || field === undefined) {
+    return actions.find((a) => a.command.type !== 'flee') ?? actions[0]!;
+  }
+  const special = tactics.choose?.(system, state, actions, field);
+  if (special !== undefined) return special;
+  let best: LegalAction<CommandBase> | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  const estimate = tactics.estimator(system, state, field);
+  for (const action of actions) {
+    const command = action.command;
+    if (command.type === 'flee') continue;
+    const expected = estimate(command);
+    const s = expected === undefined ? 0 : score(expected, field);
+    if (s > bestScore) {
+      best = action;
+      bestScore = s;
+    }
+  }
+  return best ?? actions[0]!;
+}

@@ -1,0 +1,103 @@
+import type { CommandBase } from '../../engine/index.js';
+import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
+
+/**
+ * Exact odds cost more than a simulated command (a damage roll's whole distribution), and a
+ * battle asks about the same few actions over and over. A system's tactics name everything an
+ * answer depends on but the target's HP (which the scoring applies itself), and the answer is
+ * kept per encounter setup, which every battle of a run shares.
+ *
+ * The names are walked one by one down a tree of maps rather than joined into one string key:
+ * they are strings the state already holds (ids, spell names), so a lookup builds nothing, and
+ * a policy asks thousands of times a battle.
+ */
+interface Node {
+  readonly next: Map<string, Node>;
+  odds?: ActionOdds | null;
+}
+
+const CACHES = new WeakMap<object, { root: Node; size: number }>();
+
+/** Past this many answers a setup's cache starts over: memory stays bounded in long runs. */
+const MAX_ENTRIES = 20_000;
+
+function child(node: Node, key: string): Node {
+  let next = node.next.get(key);
+  if (next === undefined) {
+    next = { next: new Map() };
+    node.next.set(key, next);
+  }
+  return next;
+}
+
+/**
+ * Where an answer is kept. Nearly always neither side has a status: that answer is kept on the
+ * target's node, and only the rest walk on by the two conditions.
+ */
+function nodeOf(
+  root: Node,
+  kind: string,
+  actor: string,
+  what: string,
+  target: string,
+  actorCondition: string,
+  targetCondition: string,
+): Node {
+  const plain = child(child(child(child(root, kind), actor), what), target);
+  if (actorCondition === '' && targetCondition === '') return plain;
+  return child(child(plain, actorCondition), targetCondition);
+}
+
+/**
+ * The odds of `command` in `state`, asked of the system once per distinct (kind, actor, what,
+ * target, the actor's condition, the target's condition) in this setup.
+ */
+export function cachedOdds(
+  system: AnySystem,
+  setup: object,
+  state: unknown,
+  command: CommandBase,
+  kind: string,
+  actor: string,
+  what: string,
+  target: string,
+  actorCondition: string,
+  targetCondition: string,
+): ActionOdds | undefined {
+  let cache = CACHES.get(setup);
+  if (cache === undefined) {
+    cache = { root: { next: new Map() }, size: 0 };
+    CACHES.set(setup, cache);
+  }
+  const leaf = nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition);
+  if (leaf.odds !== undefined) return leaf.odds ?? undefined;
+  const odds = system.odds(state, command);
+  if (cache.size >= MAX_ENTRIES) {
+    cache.root.next.clear();
+    cache.size = 0;
+    nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition).odds =
+      odds ?? null;
+  } else leaf.odds = odds ?? null;
+  cache.size++;
+  return odds;
+}
+
+const CONDITIONS = new WeakMap<object, string>();
+
+/**
+ * A combatant's statuses as one name, '' for none: worked out once per statuses list, which
+ * the state shares between commands while it does not change.
+ */
+export function conditionOf<T extends object>(
+  statuses: T,
+  none: boolean,
+  name: (statuses: T) => string,
+): string {
+  if (none) return '';
+  let known = CONDITIONS.get(statuses);
+  if (known === undefined) {
+    known = name(statuses);
+    CONDITIONS.set(statuses, known);
+  }
+  return known;
+}

@@ -1,0 +1,363 @@
+import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
+import { armament, derived } from '../../rulesets/shining-force/derived.js';
+import { terrainOf } from '../../rulesets/shining-force/field.js';
+import { indexOf, parseCellName } from '../../rulesets/shining-force/grid/cells.js';
+import { coversOffset, type Offsets } from '../../rulesets/shining-force/grid/patterns.js';
+import {
+  areEnemies,
+  type CombatantState,
+  type ShiningForceState,
+} from '../../rulesets/shining-force/state.js';
+import type { AnySystem } from '../../rulesets/system.js';
+import { type Estimate, estimateOf, type Field, poolPrice, RESCUE_VALUE, worth } from './core.js';
+import { cachedOdds, conditionOf } from './odds-cache.js';
+import type { Estimator, Tactics } from './tactics.js';
+
+/** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
+const APPROACH = 0.5;
+/** A cell a second (third...) enemy can reach counts this share of that enemy's blow. */
+const EXPOSURE = 0.5;
+
+function combatant(state: ShiningForceState, id: string | undefined): CombatantState | undefined {
+  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+}
+
+function statusNames(statuses: readonly { readonly status: string }[]): string {
+  let name = '';
+  for (const s of statuses) name += `${s.status},`;
+  return name;
+}
+
+function condition(c: CombatantState | undefined): string {
+  return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
+}
+
+const WEAPONS = new WeakMap<object, WeakMap<object, string>>();
+
+/** What the combatant strikes with, by name: it changes only with its sheet and its items. */
+function weaponName(state: ShiningForceState, c: CombatantState): string {
+  let bySheet = WEAPONS.get(c.sheet);
+  if (bySheet === undefined) {
+    bySheet = new WeakMap();
+    WEAPONS.set(c.sheet, bySheet);
+  }
+  let name = bySheet.get(c.items);
+  if (name === undefined) {
+    name = armament(state.setup, c)?.name ?? '';
+    bySheet.set(c.items, name);
+  }
+  return name;
+}
+
+/**
+ * Chance and damage depend on the sheets, the equipment and the statuses of both (Shining Force
+ * has no land effect here); not on where the attacker stands, so one answer serves every cell.
+ */
+function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningForceCommand) {
+  const actorId = 'actor' in command ? command.actor : '';
+  const targetId = 'target' in command ? (command.target ?? '') : '';
+  const actor = combatant(state, actorId);
+  let what = '';
+  if (command.type === 'cast') what = command.spell;
+  else if (command.type === 'use') what = command.item;
+  else if (command.type === 'attack' && actor !== undefined) what = weaponName(state, actor);
+  return cachedOdds(
+    system,
+    state.setup,
+    state,
+    command,
+    command.type,
+    actorId,
+    what,
+    targetId,
+    condition(actor),
+    condition(combatant(state, targetId)),
+  );
+}
+
+const REACH = new WeakMap<Offsets, number>();
+
+/** How far a pattern reaches, as the crow walks. */
+function reachOf(offsets: Offsets): number {
+  let r = REACH.get(offsets);
+  if (r === undefined) {
+    r = 0;
+    for (const [dx, dy] of offsets) r = Math.max(r, Math.abs(dx) + Math.abs(dy));
+    REACH.set(offsets, r);
+  }
+  return r;
+}
+
+function attackEstimate(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  target: string,
+): Estimate | undefined {
+  const odds = oddsOf(system, state, { type: 'attack', actor: actor.id, target });
+  if (odds?.damage === undefined) return undefined;
+  return estimateOf({
+    target,
+    chance: odds.chance ?? 0,
+    harm: odds.damage,
+    status: odds.status,
+    price: 0,
+    time: 1,
+  });
+}
+
+/**
+ * A cell's index from its name, as a move names it (`C4`: a capital and a row number, as the
+ * legal actions write it, read without a pattern); any other spelling the slow way.
+ */
+function cellIndex(name: string, width: number): number | undefined {
+  const x = name.charCodeAt(0) - 65;
+  let y = 0;
+  for (let i = 1; i < name.length; i++) {
+    const digit = name.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9 || x < 0 || x >= 26 || name.length > 3) {
+      const point = parseCellName(name);
+      return point === undefined ? undefined : indexOf(width, point);
+    }
+    y = y * 10 + digit;
+  }
+  return y < 1 || name.length < 2 ? undefined : (y - 1) * width + x;
+}
+
+/**
+ * The enemies of the deciding unit as every cell of one decision needs them: where each stands
+ * and how far it can strike next turn (its movement and reach, as the crow walks); the mean HP
+ * its blow takes off the unit and what the unit's own attack on it is worth are looked up only
+ * for an enemy some cell brings into play, once.
+ */
+class Enemies {
+  readonly ids: string[] = [];
+  readonly x: number[] = [];
+  readonly y: number[] = [];
+  /** -1: it has nothing to strike with. */
+  readonly strikes: number[] = [];
+  private readonly blows: number[] = [];
+  private readonly attacks: number[] = [];
+
+  constructor(
+    private readonly system: AnySystem,
+    private readonly state: ShiningForceState,
+    private readonly actor: CombatantState,
+    private readonly field: Field,
+    width: number,
+  ) {
+    for (const id of state.ids) {
+      const c = state.combatants[id]!;
+      if (c.defeated || !areEnemies(actor, c)) continue;
+      const x = c.cell % width;
+      this.ids.push(id);
+      this.x.push(x);
+      this.y.push((c.cell - x) / width);
+      const arms = armament(state.setup, c);
+      this.strikes.push(
+        arms === undefined ? -1 : derived(state.setup, c).movement + reachOf(arms.range),
+      );
+      this.blows.push(Number.NaN);
+      this.attacks.push(Number.NaN);
+    }
+  }
+
+  /** Mean HP enemy i's blow takes off the unit, a miss counted as 0. */
+  blow(i: number): number {
+    let blow = this.blows[i]!;
+    if (Number.isNaN(blow)) {
+      const odds = oddsOf(this.system, this.state, {
+        type: 'attack',
+        actor: this.ids[i]!,
+        target: this.actor.id,
+      });
+      blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+      this.blows[i] = blow;
+    }
+    return blow;
+  }
+
+  /** What the unit's attack on enemy i is worth; -1 when it cannot hurt it. */
+  attack(i: number): number {
+    let worthOf = this.attacks[i]!;
+    if (Number.isNaN(worthOf)) {
+      const estimate = attackEstimate(this.system, this.state, this.actor, this.ids[i]!);
+      worthOf = estimate === undefined ? -1 : worth(estimate, this.field);
+      this.attacks[i] = worthOf;
+    }
+    return worthOf;
+  }
+}
+
+/**
+ * What ending the turn on `cell` is worth, in HP: the best attack it puts in reach (`arms`,
+ * undefined for none), or else the squares it closes on the nearest enemy; less
+ * what standing there risks until the actor's next turn: the blows of the enemies that can
+ * reach it, one enemy taken as a given and every further one counted, and the actor's fall when
+ * together they can take all its HP. One pass over the enemies: a decision asks it of every cell.
+ */
+function cellWorth(
+  enemies: Enemies,
+  actor: CombatantState,
+  arms: Offsets | undefined,
+  armsReach: number,
+  nearHere: number,
+  width: number,
+  cell: number,
+): number {
+  const x = cell % width;
+  const y = (cell - x) / width;
+  let best = 0;
+  let reaches = false;
+  let nearest = Number.POSITIVE_INFINITY;
+  let sum = 0;
+  let strongest = 0;
+  for (let i = 0; i < enemies.ids.length; i++) {
+    const dx = enemies.x[i]! - x;
+    const dy = enemies.y[i]! - y;
+    const d = Math.abs(dx) + Math.abs(dy);
+    if (d < nearest) nearest = d;
+    if (arms !== undefined && d <= armsReach && coversOffset(arms, dx, dy)) {
+      reaches = true;
+      const attack = enemies.attack(i);
+      if (attack > best) best = attack;
+    }
+    const strikes = enemies.strikes[i]!;
+    if (strikes >= 0 && d <= strikes) {
+      const blow = enemies.blow(i);
+      sum += blow;
+      if (blow > strongest) strongest = blow;
+    }
+  }
+  let risk = EXPOSURE * (sum - strongest);
+  if (sum >= actor.hp) risk += RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
+  const closer = reaches ? 0 : APPROACH * (nearHere - nearest);
+  return best + closer - risk;
+}
+
+function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
+  const x = cell % width;
+  const y = (cell - x) / width;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < enemies.ids.length; i++)
+    best = Math.min(best, Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y));
+  return best;
+}
+
+/** Equipment changes and gifts do not end the turn: never chosen, so a turn always ends. */
+const NEVER: Estimate = estimateOf({ chance: 0, price: Number.POSITIVE_INFINITY, time: 1 });
+
+function estimator(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  field: Field,
+): Estimator {
+  const width = terrainOf(state.setup).width;
+  // Before moving, every option is also a choice of where to end the turn: the enemies and
+  // the risk of staying put are worked out once for every cell of the decision.
+  const moving = state.step === 'move';
+  const enemies = moving ? new Enemies(system, state, actor, field, width) : undefined;
+  const nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, width, actor.cell);
+  // Staying put: what the cell risks (no attack counted, the action is the attack; no squares
+  // closed).
+  const here =
+    enemies === undefined
+      ? 0
+      : -cellWorth(enemies, actor, undefined, 0, nearHere, width, actor.cell);
+  const arms = armament(state.setup, actor)?.range;
+  const armsReach = arms === undefined ? 0 : reachOf(arms);
+  return (cmd) => {
+    const command = cmd as ShiningForceCommand;
+    if (!('actor' in command) || command.actor !== actor.id) return undefined;
+    switch (command.type) {
+      case 'equip':
+      case 'unequip':
+      case 'drop':
+      case 'give':
+        return NEVER;
+      case 'move': {
+        const to = cellIndex(command.to, width);
+        if (to === undefined || enemies === undefined) return undefined;
+        return estimateOf({
+          chance: 0,
+          extra: cellWorth(enemies, actor, arms, armsReach, nearHere, width, to),
+          price: 0,
+          time: 1,
+        });
+      }
+      case 'attack': {
+        const e = attackEstimate(system, state, actor, command.target);
+        return e === undefined ? undefined : estimateOf({ ...e, extra: -here });
+      }
+      case 'stay':
+        return estimateOf({ chance: 0, extra: -here, price: 0, time: 1 });
+      case 'cast':
+      case 'use':
+        return effectEstimate(system, state, actor, command, -here);
+      default:
+        return undefined;
+    }
+  };
+}
+
+function effectEstimate(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
+  extra: number,
+): Estimate | undefined {
+  const odds = oddsOf(system, state, command);
+  const effect =
+    command.type === 'cast'
+      ? state.setup.spells[command.spell]
+      : state.setup.items[command.item]?.use;
+  if (odds === undefined || effect === undefined) return undefined;
+  let price: number;
+  if (command.type === 'cast') {
+    price = poolPrice(
+      state.setup.spells[command.spell]?.mpCost ?? 0,
+      actor.mp,
+      actor.sheet.stats.hp,
+    );
+  } else {
+    let held = 0;
+    for (const h of actor.items) if (h.item === command.item) held++;
+    price = poolPrice(1, held, actor.sheet.stats.hp);
+  }
+  const spread = odds.damage;
+  return estimateOf({
+    target: command.target,
+    chance: odds.chance ?? 0,
+    heal: effect.heal !== undefined ? spread : undefined,
+    harm: effect.heal === undefined && effect.damage !== undefined ? spread : undefined,
+    status: odds.status,
+    extra,
+    price,
+    time: 1,
+  });
+}
+
+export const shiningForceTactics: Tactics = {
+  ids: (raw) => (raw as ShiningForceState).ids,
+
+  fighter(raw, id) {
+    const c = combatant(raw as ShiningForceState, id);
+    if (c === undefined) return undefined;
+    return { id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: c.defeated };
+  },
+
+  estimator(system, raw, field): Estimator {
+    const state = raw as ShiningForceState;
+    const actor = combatant(state, field.actor.id);
+    if (actor === undefined) return () => undefined;
+    return estimator(system, state, actor, field);
+  },
+
+  threat(system, raw, attacker, defender) {
+    const state = raw as ShiningForceState;
+    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
+    return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+  },
+};

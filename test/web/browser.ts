@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { ROOT } from '../server/harness.js';
+
+/**
+ * Debian's Chromium driven by playwright-core: `npx playwright install` cannot download a
+ * browser here, so the system's is used (`apt-get install -y chromium`, as .ci/run does).
+ */
+export const CHROMIUM = process.env.MOOGLE_CHROMIUM ?? '/usr/bin/chromium';
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+}
+
+/** The built pages: built here when a test runs before `npm run build` did. */
+export async function ensureWebBuilt(): Promise<void> {
+  if (existsSync(`${ROOT}dist-web/index.html`)) return;
+  const { build } = await import('vite');
+  await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn' });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it stands. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run()).violations as AxeViolation[];
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { makeApi } from './api.js';
+import { EncounterScreen } from './encounter/screen.js';
+import { TablePage } from './table/table-page.js';
+import type { TableInfo } from './types.js';
+
+/** `#/e/<id>`: the encounter open on this screen, so a reload or a shared address keeps it. */
+function encounterFromHash(): string | undefined {
+  const match = /^#\/e\/([^/]+)/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+export function App({ token }: { token: string }) {
+  const api = useMemo(() => makeApi(token), [token]);
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(encounterFromHash);
+
+  const reload = useCallback(async () => {
+    try {
+      const table = await api.get<TableInfo>('/api/table');
+      setInfo(table);
+      setError(null);
+      return table;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return null;
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void reload().then((table) => {
+      // A player's phone opens the fight going on, without a list to pick from.
+      if (table && table.role.role !== 'gm' && encounterFromHash() === undefined) {
+        const active = table.encounters.filter((e) => e.status === 'active');
+        if (active.length === 1) location.hash = `#/e/${active[0]!.id}`;
+      }
+    });
+    const onHash = () => setOpen(encounterFromHash());
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, [reload]);
+
+  useEffect(() => {
+    if (info) document.title = `${info.table.name} · Moogle`;
+  }, [info]);
+
+  if (error !== null && info === null) {
+    return (
+      <main class="page">
+        <h1>Moogle</h1>
+        <p role="alert" class="refusal">
+          This table link does not open a table: {error}
+        </p>
+      </main>
+    );
+  }
+  if (info === null) {
+    return (
+      <main class="page" aria-busy="true">
+        <p>Opening the table…</p>
+      </main>
+    );
+  }
+  if (open !== undefined) {
+    const record = info.encounters.find((e) => e.id === open);
+    return (
+      <EncounterScreen
+        key={open}
+        api={api}
+        info={info}
+        encounterId={open}
+        name={record?.name ?? 'Encounter'}
+        onLeave={() => {
+          location.hash = '';
+          void reload();
+        }}
+      />
+    );
+  }
+  return <TablePage api={api} info={info} reload={reload} />;
+}

@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { LiveEncounter, LiveSnapshot } from '../live.js';
+import type { OfferedAction, SeenView } from '../types.js';
+import { nameOf } from './status.js';
+
+/** How a refusal reads at the table: what happened, and what to do now. */
+export function explainRefusal(code: string, message: string): string {
+  if (code === 'submit/stale') {
+    return `The fight moved on before this arrived (${message}). Look at the screen again and choose anew.`;
+  }
+  if (code === 'role/not-your-turn') return `It is not your turn: ${message}`;
+  if (code === 'role/not-your-character') return `That is not your character: ${message}`;
+  if (code === 'role/not-your-roll') return `You may enter only your own dice: ${message}`;
+  return message;
+}
+
+function pct(x: number | undefined): string {
+  return x === undefined ? '' : `${(x * 100).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
+}
+
+/** A compact odds line: hit, damage, knock-out, cost, in the engine's summary words. */
+function OddsInline({ action }: { action: OfferedAction }) {
+  if (!action.odds) return null;
+  return <span class="odds-inline">{action.odds.summary}</span>;
+}
+
+/**
+ * A slot's entry as the server reads it: one number is the roll's total (`28`), several are
+ * the faces as the dice fell (`3 7`); `=28` says total explicitly.
+ */
+export function parseEntered(text: string): number[] | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const total = /^=\s*(-?\d+)$/.exec(trimmed);
+  if (total) return [Number(total[1])];
+  const faces = trimmed.split(/[\s,]+/).map(Number);
+  return faces.every((n) => Number.isInteger(n)) ? faces : undefined;
+}
+
+function Detail({
+  action,
+  view,
+  live,
+  onDone,
+}: {
+  action: OfferedAction;
+  view: SeenView;
+  live: LiveEncounter;
+  onDone: () => void;
+}) {
+  const [entering, setEntering] = useState(false);
+  const [dice, setDice] = useState<Record<string, string>>({});
+  const [bad, setBad] = useState<string | null>(null);
+  const odds = action.odds;
+  const commit = (event: Event) => {
+    event.preventDefault();
+    const entered: Record<string, number[]> = {};
+    if (entering) {
+      for (const slot of action.rolls) {
+        const text = dice[slot.purpose] ?? '';
+        const parsed = parseEntered(text);
+        if (text.trim() !== '' && parsed === undefined) {
+          setBad(`${slot.purpose}: write the total (28) or each face (3 7)`);
+          return;
+        }
+        if (parsed) entered[slot.purpose] = parsed;
+      }
+    }
+    setBad(null);
+    live.submit({ kind: 'command', command: action.command }, action.label, entered);
+    onDone();
+  };
+  const target = odds?.target !== undefined ? nameOf(view, odds.target) : undefined;
+  return (
+    <form class="detail panel" onSubmit={commit} aria-labelledby="detail-h">
+      <h3 id="detail-h">{action.label}</h3>
+      {odds ? (
+        <>
+          <dl class="odds">
+            {target && (
+              <>
+                <dt>Against</dt>
+                <dd>{target}</dd>
+              </>
+            )}
+            {odds.chance !== undefined && (
+              <>
+                <dt>Chance</dt>
+                <dd>{pct(odds.chance)}</dd>
+              </>
+            )}
+            {odds.damage && (
+              <>
+                <dt>Damage</dt>
+                <dd>
+                  {odds.damage.min}–{odds.damage.max} (mean {odds.damage.mean.toFixed(1)})
+                </dd>
+              </>
+            )}
+            {odds.knockOut !== undefined && (
+              <>
+                <dt>Knock out</dt>
+                <dd>{pct(odds.knockOut)}</dd>
+              </>
+            )}
+            {odds.cost && (
+              <>
+                <dt>Cost</dt>
+                <dd>{odds.cost}</dd>
+              </>
+            )}
+          </dl>
+          {odds.lines.length > 0 && <pre class="odds-lines">{odds.lines.join('\n')}</pre>}
+        </>
+      ) : (
+        <p class="muted">No odds to show for this one.</p>
+      )}
+      {action.rolls.length > 0 && (
+        <fieldset class="dice">
+          <legend>Dice</legend>
+          <label>
+            <input
+              type="radio"
+              name="dice-mode"
+              checked={!entering}
+              onChange={() => setEntering(false)}
+            />{' '}
+            The server rolls
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="dice-mode"
+              checked={entering}
+              onChange={() => setEntering(true)}
+            />{' '}
+            Enter dice rolled at the table
+          </label>
+          {entering && (
+            <div class="slots">
+              {action.rolls.map((slot) => (
+                <label key={slot.purpose} class="slot">
+                  <span>
+                    {slot.purpose} <code>{slot.notation}</code>
+                  </span>
+                  <input
+                    inputMode="numeric"
+                    placeholder="total (28) or faces (3 7); blank: server rolls"
+                    data-purpose={slot.purpose}
+                    value={dice[slot.purpose] ?? ''}
+                    onInput={(e) =>
+                      setDice((d) => ({ ...d, [slot.purpose]: e.currentTarget.value }))
+                    }
+                  />
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      )}
+      {bad && (
+        <p role="alert" class="refusal">
+          {bad}
+        </p>
+      )}
+      <div class="row">
+        <button type="submit" class="primary">
+          Do it: {action.label}
+        </button>
+        <button type="button" onClick={onDone}>
+          Choose another
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The legal actions with their odds inline; choosing one shows its detail and dice before it
+ * is committed. Moves of a grid system come by the hundred: one list of cells stands for them.
+ */
+export function ActionsPanel({
+  snapshot,
+  live,
+  selected,
+  setSelected,
+  heading,
+}: {
+  snapshot: LiveSnapshot;
+  live: LiveEncounter;
+  selected: number | null;
+  setSelected: (i: number | null) => void;
+  heading: string;
+}) {
+  const state = snapshot.state!;
+  const actions = state.actions;
+  useEffect(() => {
+    if (selected !== null && selected >= actions.length) setSelected(null);
+  }, [actions, selected, setSelected]);
+  const groups = new Map<string, number[]>();
+  const single: number[] = [];
+  actions.forEach((a, i) => {
+    if (a.group === undefined) single.push(i);
+    else groups.set(a.group, [...(groups.get(a.group) ?? []), i]);
+  });
+  const chosen = selected === null ? undefined : actions[selected];
+  return (
+    <section class="actions panel" aria-labelledby="actions-h">
+      <h2 id="actions-h">{heading}</h2>
+      {snapshot.refusal && (
+        <div role="alert" class="refusal">
+          <p>
+            <strong>✕ Refused:</strong> {snapshot.refusal.what}.{' '}
+            {explainRefusal(snapshot.refusal.code, snapshot.refusal.message)}
+          </p>
+          <button type="button" onClick={() => live.dismissRefusal()}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {snapshot.pending && (
+        <p class="pending" role="status">
+          {snapshot.pending.queued ? '◌ Waiting for the connection to send: ' : '◌ Sending: '}
+          {snapshot.pending.what}
+        </p>
+      )}
+      {chosen ? (
+        <Detail
+          key={`${state.seq}-${selected}`}
+          action={chosen}
+          view={state.view}
+          live={live}
+          onDone={() => setSelected(null)}
+        />
+      ) : actions.length === 0 ? (
+        <p class="muted">Nothing to do here now.</p>
+      ) : (
+        <>
+          <ul class="action-list">
+            {single.map((i) => {
+              const a = actions[i]!;
+              return (
+                <li key={`${state.seq}-${i}`}>
+                  <button type="button" class="action" onClick={() => setSelected(i)}>
+                    <span class="action-label">{a.label}</span>
+                    <OddsInline action={a} />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {[...groups].map(([group, indexes]) => (
+            <label key={group} class="group-pick">
+              {group === 'move' ? 'Move to a cell (or click one on the grid)' : group}{' '}
+              <select
+                value=""
+                onChange={(e) => {
+                  const i = Number(e.currentTarget.value);
+                  if (Number.isInteger(i)) setSelected(i);
+                }}
+              >
+                <option value="">choose…</option>
+                {indexes.map((i) => (
+                  <option key={i} value={i}>
+                    {actions[i]!.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

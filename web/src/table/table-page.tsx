@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Api } from '../api.js';
+import { SYSTEM_NAMES } from '../systems.js';
+import type { ContentItem, TableInfo } from '../types.js';
+
+interface Props {
+  readonly api: Api;
+  readonly info: TableInfo;
+  readonly reload: () => Promise<TableInfo | null>;
+}
+
+/** A table between fights: its encounters, and for the GM the roster, invites and a new fight. */
+export function TablePage({ api, info, reload }: Props) {
+  const gm = info.role.role === 'gm';
+  return (
+    <main class="page table-page">
+      <header class="page-head">
+        <h1>{info.table.name}</h1>
+        <p class="muted">
+          {SYSTEM_NAMES[info.table.systemId] ?? info.table.systemId} ·{' '}
+          {gm
+            ? 'you are the GM'
+            : info.role.role === 'player'
+              ? `you play ${info.role.characterId}`
+              : 'you are watching'}
+        </p>
+      </header>
+      <Encounters info={info} />
+      {gm && <StartEncounter api={api} reload={reload} />}
+      {gm && <Roster api={api} info={info} reload={reload} />}
+    </main>
+  );
+}
+
+function Encounters({ info }: { info: TableInfo }) {
+  const list = [...info.encounters].reverse();
+  return (
+    <section aria-labelledby="encounters-h" class="panel">
+      <h2 id="encounters-h">Encounters</h2>
+      {list.length === 0 ? (
+        <p>No encounter yet.</p>
+      ) : (
+        <ul class="plain-list">
+          {list.map((e) => (
+            <li key={e.id}>
+              <a class="button" href={`#/e/${e.id}`}>
+                Open {e.name}
+              </a>{' '}
+              <span class={`status status-${e.status}`}>{e.status}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StartEncounter({ api, reload }: { api: Api; reload: Props['reload'] }) {
+  const [file, setFile] = useState('');
+  const [name, setName] = useState('');
+  const [seed, setSeed] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const start = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const created = await api.post<{ id: string }>('/api/table/encounters', {
+        file,
+        ...(name ? { name } : {}),
+        ...(seed ? { seed } : {}),
+      });
+      setError(null);
+      await reload();
+      location.hash = `#/e/${created.id}`;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="start-h" class="panel">
+      <h2 id="start-h">Start an encounter</h2>
+      <form onSubmit={start} class="stack">
+        <label>
+          Encounter file (YAML or JSON, as <code>moogle battle</code> reads one)
+          <textarea
+            name="file"
+            rows={8}
+            required
+            value={file}
+            onInput={(e) => setFile(e.currentTarget.value)}
+            spellcheck={false}
+          />
+        </label>
+        <label>
+          Or open a file{' '}
+          <input
+            type="file"
+            accept=".yaml,.yml,.json,text/yaml,application/json"
+            onChange={async (e) => {
+              const chosen = e.currentTarget.files?.[0];
+              if (chosen) setFile(await chosen.text());
+            }}
+          />
+        </label>
+        <div class="row">
+          <label>
+            Name <input value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          </label>
+          <label>
+            Dice seed <input value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
+          </label>
+        </div>
+        <button type="submit" disabled={busy}>
+          Start the encounter
+        </button>
+        {error && (
+          <p role="alert" class="refusal">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function Roster({ api, info, reload }: Props) {
+  const [content, setContent] = useState<readonly ContentItem[]>([]);
+  const [pick, setPick] = useState('');
+  const [links, setLinks] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api
+      .get<{ content: ContentItem[] }>('/api/table/content')
+      .then((c) => setContent(c.content.filter((i) => /^characters?$/.test(i.kind))))
+      .catch(() => setContent([]));
+  }, [api]);
+  const members = info.roster.filter((r) => !r.character.startsWith('@'));
+  const act = async (job: () => Promise<void>) => {
+    try {
+      await job();
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const inviteFor = (character: string | null) =>
+    act(async () => {
+      const made = await api.post<{ link: string }>(
+        '/api/table/invites',
+        character === null ? { role: 'spectator' } : { role: 'player', character },
+      );
+      setLinks((l) => ({ ...l, [character ?? '@spectator']: made.link }));
+    });
+  return (
+    <section aria-labelledby="roster-h" class="panel">
+      <h2 id="roster-h">Roster and invites</h2>
+      <ul class="plain-list">
+        {members.map((r) => (
+          <li key={r.character}>
+            <strong>{r.character}</strong>{' '}
+            <button type="button" onClick={() => inviteFor(r.character)}>
+              Invite a player for {r.character}
+            </button>
+            {links[r.character] && <InviteLink link={links[r.character]!} />}
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={() => inviteFor(null)}>
+            Invite a spectator
+          </button>
+          {links['@spectator'] && <InviteLink link={links['@spectator']!} />}
+        </li>
+      </ul>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (pick)
+            void act(async () => {
+              await api.post('/api/table/roster', { character: pick });
+              await reload();
+            });
+        }}
+      >
+        <label>
+          Character{' '}
+          <select value={pick} onChange={(e) => setPick(e.currentTarget.value)}>
+            <option value="">choose…</option>
+            {content
+              .filter((c) => !members.some((m) => m.character === c.id))
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <button type="submit">Add to the roster</button>
+      </form>
+      {error && (
+        <p role="alert" class="refusal">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function InviteLink({ link }: { link: string }) {
+  return (
+    <p class="invite">
+      Link: <a href={link}>{link}</a>{' '}
+      <button type="button" onClick={() => void navigator.clipboard?.writeText(link)}>
+        Copy
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The server's protocol types, shared with the engine's repository: types only, so nothing of
+ * the engine reaches the browser bundle.
+ */
+
+export type { ActionOdds, RollSlot } from '../../src/rulesets/system.js';
+export type {
+  ClientMessage,
+  HealthBand,
+  OfferedAction,
+  Outcome,
+  Role,
+  SeenCombatant,
+  SeenEntry,
+  SeenView,
+  ServerMessage,
+  StatePayload,
+  SubmitAction,
+} from '../../src/server/protocol.js';
+
+/** GET /api/table, as the server answers it. */
+export interface TableInfo {
+  readonly table: {
+    readonly id: string;
+    readonly systemId: string;
+    readonly name: string;
+    readonly createdAt: string;
+  };
+  readonly role: import('../../src/server/protocol.js').Role;
+  readonly roster: readonly { readonly character: string; readonly updatedAt: string }[];
+  readonly encounters: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly status: 'active' | 'finished' | 'abandoned';
+    readonly createdAt: string;
+  }[];
+}
+
+export interface ContentItem {
+  readonly kind: string;
+  readonly id: string;
+  readonly name: string;
+}
+
+export type SystemId = 'ffrpg' | 'ffviii' | 'zodiac' | 'shining-force';

@@ -15,6 +15,7 @@ import {
 } from '../../src/sim/balance/search.js';
 import { readTargetSpec, readVarySpec } from '../../src/sim/balance/spec.js';
 import { variationOf } from '../../src/sim/balance/variation.js';
+import { DEFAULT_POLICY } from '../../src/sim/policies.js';
 import { simulate } from '../../src/sim/sim.js';
 
 const WIND_CAVE = 'examples/ffrpg-wind-cave.yaml';
@@ -260,7 +261,7 @@ describe('balanceSearch on the example encounters', () => {
         battles: 50,
         seed: `order:${p.value}:0`,
         workers: 1,
-        policy: 'focus-weakest',
+        policy: DEFAULT_POLICY,
       }).result;
       expect(alone.wins.party ?? 0).toBe(p.wins);
     }
@@ -269,7 +270,7 @@ describe('balanceSearch on the example encounters', () => {
   it('ZODIAC: the ogre HP that gives Keef 60%, the same result twice for a seed', async () => {
     const options = {
       file: KEEF,
-      vary: { combatant: 'ogre', field: 'stats.hp', low: 100, high: 1500 },
+      vary: { combatant: 'ogre', field: 'stats.hp', low: 100, high: 4000 },
       target: { side: 'party', rate: 0.6 },
       battles: 100,
       totalBattles: 2000,

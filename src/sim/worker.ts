@@ -4,9 +4,9 @@
  * battle loop never waits on messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { systemById } from '../rulesets/index.js';
 import { playQueue } from './play-queue.js';
 import { policyForEncounter } from './policy-spec.js';
+import { loadSystem } from './system-loaders.js';
 import { WorkQueue } from './work-queue.js';
 
 export interface WorkerJob {
@@ -20,7 +20,7 @@ export interface WorkerJob {
 }
 
 const job = workerData as WorkerJob;
-const system = systemById(job.system);
+const system = await loadSystem(job.system);
 if (system === undefined || parentPort === null) {
   throw new Error(`simulation worker started without a known system (${job.system})`);
 }

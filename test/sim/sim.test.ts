@@ -8,7 +8,7 @@ import { POLICIES } from '../../src/sim/policies.js';
 import { medianOf, wilson } from '../../src/sim/report.js';
 import { runBattles } from '../../src/sim/runner.js';
 import { simulate, startWorker } from '../../src/sim/sim.js';
-import { CHUNK_BATTLES, WorkQueue } from '../../src/sim/work-queue.js';
+import { CHUNK_BATTLES, LAST_CHUNK_BATTLES, WorkQueue } from '../../src/sim/work-queue.js';
 
 const EXAMPLE = 'examples/ffrpg-wind-cave.yaml';
 
@@ -120,6 +120,19 @@ describe('the battle simulator', () => {
     const stopped = WorkQueue.create(1_000);
     stopped.stop();
     expect(stopped.claim()).toBeUndefined();
+  });
+
+  it('hands out chunks no larger than CHUNK_BATTLES that shrink toward the end, so threads finish together', () => {
+    const queue = WorkQueue.create(10_000);
+    const sizes: number[] = [];
+    for (let range = queue.claim(); range !== undefined; range = queue.claim())
+      sizes.push(range.to - range.from);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect(sizes[0]).toBe(CHUNK_BATTLES);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(CHUNK_BATTLES);
+    // The last chunks are small: the remainder of an eighth at a time, down to the floor.
+    expect(sizes.at(-2)).toBeLessThanOrEqual(LAST_CHUNK_BATTLES);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
   });
 
   it('reports a 95% Wilson interval and the median of a histogram', () => {

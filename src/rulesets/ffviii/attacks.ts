@@ -37,8 +37,24 @@ export function check(
   // Boxcars are read from the two dice, so a total alone is not enough where several rolls give it.
   const roll = dice.roll(purpose, ACTION_DICE, {}, { readsFaces: true });
   const reading = readActionDice(roll.dice);
+  const c = actionCheck(
+    av,
+    difficulty,
+    roll.total,
+    reading.boxcars,
+    out.state.setup.options.boxcars,
+  );
+  // Every field written out: a spread here, once per check, was the costliest line of a
+  // simulated FFVIII battle.
   return {
-    ...actionCheck(av, difficulty, roll.total, reading.boxcars, out.state.setup.options.boxcars),
+    actionValue: c.actionValue,
+    difficulty: c.difficulty,
+    roll: c.roll,
+    result: c.result,
+    success: c.success,
+    margin: c.margin,
+    boxcars: c.boxcars,
+    criticalFailure: c.criticalFailure,
     skill,
     against,
     dice: roll,

@@ -4,6 +4,64 @@ import { pendingName } from './names.js';
 import { actorNow, type CombatantState, type FfviiiState, inFight, standing } from './state.js';
 import { reloadShots, summonShots, validate } from './validate.js';
 
+type Action = LegalAction<FfviiiCommand>;
+
+/**
+ * Actions whose label names only what never changes in a fight (sheets, weapons, spells) are
+ * made once per acting sheet and shared (commands are plain data nobody changes): simulations
+ * ask for the legal actions before every command. Kept by the ids they name, never by a key
+ * built of them. Labels that count something (shots, stock) are made afresh.
+ */
+interface Cache {
+  /** By weapon id, then target id. */
+  readonly attacks: Map<string, Map<string, Action>>;
+  /** By target id, then spell id. */
+  readonly draws: Map<string, Map<string, Action>>;
+  /** By target id. */
+  readonly senses: Map<string, Action>;
+  /** By weapon id. */
+  readonly reloads: Map<string, Action>;
+  wait: Action | undefined;
+  pass: Action | undefined;
+  flee: Action | undefined;
+}
+const CACHES = new WeakMap<object, Cache>();
+
+function cacheOf(sheet: object): Cache {
+  let cache = CACHES.get(sheet);
+  if (cache === undefined) {
+    cache = {
+      attacks: new Map(),
+      draws: new Map(),
+      senses: new Map(),
+      reloads: new Map(),
+      wait: undefined,
+      pass: undefined,
+      flee: undefined,
+    };
+    CACHES.set(sheet, cache);
+  }
+  return cache;
+}
+
+function once<K>(map: Map<K, Action>, key: K, make: () => Action): Action {
+  let action = map.get(key);
+  if (action === undefined) {
+    action = make();
+    map.set(key, action);
+  }
+  return action;
+}
+
+function inner<K>(map: Map<K, Map<string, Action>>, key: K): Map<string, Action> {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
+
 /**
  * What can be done now: the GM's begin-round and powers before initiative; the target's
  * answer to an attack; or the actions of the first combatant on the called shot (others on
@@ -14,6 +72,9 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
   const out: LegalAction<FfviiiCommand>[] = [];
   const offer = (label: string, command: FfviiiCommand): void => {
     if (validate(state, command) === undefined) out.push({ label, command });
+  };
+  const offerMade = (action: Action): void => {
+    if (validate(state, action.command) === undefined) out.push(action);
   };
   if (state.phase === 'ended') return out;
   if (state.phase === 'initiative') {
@@ -77,14 +138,17 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     actor.sheet.weapons.length > 1
       ? [...actor.sheet.weapons].sort((a, b) => rating(b) - rating(a))
       : actor.sheet.weapons;
-  for (const weapon of weapons)
+  const cache = cacheOf(actor.sheet);
+  for (const weapon of weapons) {
+    const byTarget = inner(cache.attacks, weapon.id);
     for (const e of enemies)
-      offer(`${me}: attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`, {
-        type: 'attack',
-        actor: id,
-        target: e.id,
-        weapon: weapon.id,
-      });
+      offerMade(
+        once(byTarget, e.id, () => ({
+          label: `${me}: attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`,
+          command: { type: 'attack', actor: id, target: e.id, weapon: weapon.id },
+        })),
+      );
+  }
   for (const [spellId, stock] of Object.entries(actor.matrix)) {
     const spell = state.setup.spells[spellId];
     if (spell === undefined || stock <= 0) continue;
@@ -121,34 +185,42 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
   }
   for (const weapon of actor.sheet.weapons) {
     if (weapon.gun === undefined) continue;
-    offer(`${me}: reload ${weapon.name} (${reloadShots(weapon.gun.kind)} shots)`, {
-      type: 'reload',
-      actor: id,
-      weapon: weapon.id,
-    });
+    const kind = weapon.gun.kind;
+    offerMade(
+      once(cache.reloads, weapon.id, () => ({
+        label: `${me}: reload ${weapon.name} (${reloadShots(kind)} shots)`,
+        command: { type: 'reload', actor: id, weapon: weapon.id },
+      })),
+    );
   }
   if (actor.sheet.skills.sorcery !== undefined)
-    for (const e of enemies)
+    for (const e of enemies) {
+      const bySpell = inner(cache.draws, e.id);
       for (const spell of e.sheet.spellshards)
-        offer(
-          `${me}: draw ${state.setup.spells[spell]?.name ?? spell} from ${e.sheet.name} (4 shots)`,
-          {
-            type: 'draw',
-            actor: id,
-            target: e.id,
-            spell,
-          },
+        offerMade(
+          once(bySpell, spell, () => ({
+            label: `${me}: draw ${state.setup.spells[spell]?.name ?? spell} from ${e.sheet.name} (4 shots)`,
+            command: { type: 'draw', actor: id, target: e.id, spell },
+          })),
         );
+    }
   if (actor.sheet.skills.awareness !== undefined)
     for (const e of enemies)
       if (!actor.sensed.includes(e.id))
-        offer(`${me}: sense ${e.sheet.name}'s Spellshards (2 shots)`, {
-          type: 'sense',
-          actor: id,
-          target: e.id,
-        });
-  offer(`${me}: wait a shot`, { type: 'wait', actor: id, shots: 1 });
-  offer(`${me}: pass for the rest of the round`, { type: 'pass', actor: id });
-  offer(`${me}: flee`, { type: 'flee', actor: id });
+        offerMade(
+          once(cache.senses, e.id, () => ({
+            label: `${me}: sense ${e.sheet.name}'s Spellshards (2 shots)`,
+            command: { type: 'sense', actor: id, target: e.id },
+          })),
+        );
+  cache.wait ??= { label: `${me}: wait a shot`, command: { type: 'wait', actor: id, shots: 1 } };
+  offerMade(cache.wait);
+  cache.pass ??= {
+    label: `${me}: pass for the rest of the round`,
+    command: { type: 'pass', actor: id },
+  };
+  offerMade(cache.pass);
+  cache.flee ??= { label: `${me}: flee`, command: { type: 'flee', actor: id } };
+  offerMade(cache.flee);
   return out;
 }

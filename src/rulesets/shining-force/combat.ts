@@ -136,28 +136,50 @@ export function attack(r: Resolution, attackerId: string, defenderId: string): v
     noCounter = cannotCounter(r.state, defender, attacker);
     counter = noCounter === undefined;
   }
-  const record: AttackRecord = {
-    actor: attackerId,
-    target: defenderId,
-    weapon: arms.name,
-    evade: d.evade,
-    hitRoll,
-    illusion,
-    hit,
-    variance: variance(r, varianceRoll, hit, `variance-amount:${defenderId}`),
-    criticals,
-    critical,
-    counterRate: d.counter,
-    counterRoll,
+  // The two variances in the order the dice fall; the record is one literal with every field
+  // either way (a spread in it for the optional noCounter cost a simulated attack dearly).
+  const hitVariance = variance(r, varianceRoll, hit, `variance-amount:${defenderId}`);
+  const counterVariance = variance(
+    r,
+    counterVarianceRoll,
     counter,
-    ...(noCounter === undefined ? {} : { noCounter }),
-    counterVariance: variance(
-      r,
-      counterVarianceRoll,
-      counter,
-      `counter-variance-amount:${defenderId}`,
-    ),
-  };
+    `counter-variance-amount:${defenderId}`,
+  );
+  const record: AttackRecord =
+    noCounter === undefined
+      ? {
+          actor: attackerId,
+          target: defenderId,
+          weapon: arms.name,
+          evade: d.evade,
+          hitRoll,
+          illusion,
+          hit,
+          variance: hitVariance,
+          criticals,
+          critical,
+          counterRate: d.counter,
+          counterRoll,
+          counter,
+          counterVariance,
+        }
+      : {
+          actor: attackerId,
+          target: defenderId,
+          weapon: arms.name,
+          evade: d.evade,
+          hitRoll,
+          illusion,
+          hit,
+          variance: hitVariance,
+          criticals,
+          critical,
+          counterRate: d.counter,
+          counterRoll,
+          counter,
+          noCounter,
+          counterVariance,
+        };
   r.emit({ type: 'attacked', attack: record });
 
   if (hit) {

@@ -108,8 +108,8 @@ function move(
   const cell = cellIndex(state.setup, to);
   if (cell < 0) return err('action/off-the-field', `${to} is not on the battlefield`);
   const reach = movesOf(state, actor, derived(state.setup, actor).movement);
-  const cost = reach.get(cell);
-  if (cost === undefined) {
+  const cost = reach.costs[cell] ?? -1;
+  if (cost < 0) {
     const there = standingAt(state, cell);
     const why =
       there !== undefined && there.id !== actor.id

@@ -10,10 +10,28 @@ export function widthOf(setup: ShiningForceSetup): number {
 
 /** A cell name to its index on this battlefield; -1 for a name off the grid. */
 export function cellIndex(setup: ShiningForceSetup, name: string): number {
-  const point = parseCellName(name);
   const width = widthOf(setup);
-  if (point === undefined || point.x >= width || point.y >= setup.battlefield.rows.length)
-    return -1;
+  const height = setup.battlefield.rows.length;
+  // The form the engine itself writes (`C4`, `B12`) is read without a regular expression:
+  // every simulated move names two cells. Anything else goes to parseCellName.
+  const x = name.charCodeAt(0) - 65;
+  const d1 = name.charCodeAt(1) - 48;
+  const d2 = name.length === 3 ? name.charCodeAt(2) - 48 : 0;
+  if (
+    (name.length === 2 || name.length === 3) &&
+    x >= 0 &&
+    x < 26 &&
+    d1 >= 0 &&
+    d1 <= 9 &&
+    d2 >= 0 &&
+    d2 <= 9
+  ) {
+    const y = (name.length === 2 ? d1 : d1 * 10 + d2) - 1;
+    if (y < 0 || x >= width || y >= height) return -1;
+    return y * width + x;
+  }
+  const point = parseCellName(name);
+  if (point === undefined || point.x >= width || point.y >= height) return -1;
   return indexOf(width, point);
 }
 

@@ -1,6 +1,13 @@
 import { type Point, pointOf } from './grid/cells.js';
-import { distancesTo, type Occupant, reachableCells, type Terrain } from './grid/paths.js';
-import { coversOffset, type Offsets } from './grid/patterns.js';
+import {
+  CELL_ALLY,
+  CELL_EMPTY,
+  CELL_ENEMY,
+  distancesTo,
+  moveCosts,
+  type Terrain,
+} from './grid/paths.js';
+import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
 import type { ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, type ShiningForceState } from './state.js';
 
@@ -9,7 +16,7 @@ import { areEnemies, type CombatantState, type ShiningForceState } from './state
  * setup (the terrain never changes in a battle), and who stands where.
  */
 const TERRAIN = new WeakMap<ShiningForceSetup, Terrain>();
-const DISTANCES = new WeakMap<ShiningForceSetup, Map<number, Int32Array>>();
+const DISTANCES = new WeakMap<ShiningForceSetup, (Int32Array | undefined)[]>();
 
 export function terrainOf(setup: ShiningForceSetup): Terrain {
   let terrain = TERRAIN.get(setup);
@@ -23,17 +30,30 @@ export function terrainOf(setup: ShiningForceSetup): Terrain {
   return terrain;
 }
 
-/** Movement cost from every cell to `goal`, ignoring who stands where; cached per setup. */
-export function distanceMap(setup: ShiningForceSetup, goal: number): Int32Array {
+/**
+ * Movement cost from every cell to each goal, ignoring who stands where, by goal cell; each
+ * worked out when first asked and kept per setup. A caller looking at several goals looks the
+ * setup up once.
+ */
+export function distanceMaps(setup: ShiningForceSetup): (Int32Array | undefined)[] {
   let byGoal = DISTANCES.get(setup);
   if (byGoal === undefined) {
-    byGoal = new Map();
+    byGoal = [];
     DISTANCES.set(setup, byGoal);
   }
-  let map = byGoal.get(goal);
+  return byGoal;
+}
+
+/** Movement cost from every cell to `goal`, from the setup's distanceMaps. */
+export function distanceTo(
+  setup: ShiningForceSetup,
+  maps: (Int32Array | undefined)[],
+  goal: number,
+): Int32Array {
+  let map = maps[goal];
   if (map === undefined) {
     map = distancesTo(terrainOf(setup), goal);
-    byGoal.set(goal, map);
+    maps[goal] = map;
   }
   return map;
 }
@@ -51,47 +71,45 @@ export function standingAt(state: ShiningForceState, cell: number): CombatantSta
   return undefined;
 }
 
-/**
- * Moves worked out for a combatants record: the legal actions and the move that follows ask
- * for the same ones (records are replaced, never changed, so the cache cannot go stale).
- */
-const MOVES = new WeakMap<
-  object,
-  { mover: CombatantState; movement: number; moves: Map<number, number> }
->();
+/** Where a unit may end its move: the cost of each cell (-1: not there), and those cells in order. */
+export interface Moves {
+  readonly costs: readonly number[];
+  readonly cells: readonly number[];
+}
 
-/** The cells `mover` may end its move on, with their cost. */
-export function movesOf(
-  state: ShiningForceState,
-  mover: CombatantState,
-  movement: number,
-): Map<number, number> {
-  const known = MOVES.get(state.combatants);
-  if (known !== undefined && known.mover === mover && known.movement === movement)
-    return known.moves;
-  const moves = findMoves(state, mover, movement);
-  MOVES.set(state.combatants, { mover, movement, moves });
+/**
+ * The last moves worked out: the legal actions and the move that follows ask for the same ones,
+ * back to back (records are replaced, never changed, so it cannot go stale). One entry, not a
+ * map keyed by every state a simulation passes through.
+ */
+let last: { combatants: object; mover: CombatantState; movement: number; moves: Moves } | undefined;
+
+/** Where `mover` may end its move, and what each cell costs (grid/moveCosts). */
+export function movesOf(state: ShiningForceState, mover: CombatantState, movement: number): Moves {
+  if (
+    last !== undefined &&
+    last.combatants === state.combatants &&
+    last.mover === mover &&
+    last.movement === movement
+  )
+    return last.moves;
+  const costs = findMoves(state, mover, movement);
+  const cells: number[] = [];
+  for (let cell = 0; cell < costs.length; cell++) if (costs[cell]! >= 0) cells.push(cell);
+  const moves: Moves = { costs, cells };
+  last = { combatants: state.combatants, mover, movement, moves };
   return moves;
 }
 
-function findMoves(
-  state: ShiningForceState,
-  mover: CombatantState,
-  movement: number,
-): Map<number, number> {
-  const occupied = new Map<number, Occupant>();
+function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): number[] {
+  const terrain = terrainOf(state.setup);
+  const occupants: number[] = new Array<number>(terrain.width * terrain.height).fill(CELL_EMPTY);
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (c.defeated || c.id === mover.id) continue;
-    occupied.set(c.cell, areEnemies(mover, c) ? 'enemy' : 'ally');
+    occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
   }
-  return reachableCells(
-    terrainOf(state.setup),
-    mover.cell,
-    movement,
-    (index) => occupied.get(index),
-    state.setup.options.passThroughAllies,
-  );
+  return moveCosts(terrain, mover.cell, movement, occupants, state.setup.options.passThroughAllies);
 }
 
 /** True when `to` stands in a pattern counted from `from`'s cell. */
@@ -106,3 +124,18 @@ export function inReach(
   const tx = toCell % width;
   return coversOffset(offsets, tx - fx, (toCell - tx) / width - (fromCell - fx) / width);
 }
+
+/**
+ * inReach with the pattern's table and the field's width looked up once, for loops over many
+ * cells (the legal actions try every cell a unit can move to).
+ */
+export function coversCell(table: Uint8Array, width: number, fromCell: number, toCell: number) {
+  const fx = fromCell % width;
+  const tx = toCell % width;
+  const dx = tx - fx;
+  const dy = (toCell - tx) / width - (fromCell - fx) / width;
+  if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
+  return table[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1;
+}
+
+export { patternTable };

@@ -2,7 +2,15 @@ import type { LegalAction } from '../../engine/index.js';
 import type { ShiningForceCommand } from './commands.js';
 import { BAG_SLOTS } from './decide.js';
 import { ADJACENT, armament, canCastAny, derived } from './derived.js';
-import { distanceMap, inReach, movesOf, terrainOf } from './field.js';
+import {
+  coversCell,
+  distanceMaps,
+  distanceTo,
+  inReach,
+  movesOf,
+  patternTable,
+  terrainOf,
+} from './field.js';
 import { nameOfIndex } from './grid/cells.js';
 import type { Effect } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
@@ -12,19 +20,41 @@ type Action = LegalAction<ShiningForceCommand>;
 /**
  * A legal action names only sheets, items, spells and cells, which never change in a battle:
  * each is made once per sheet and shared (commands are plain data nobody changes), as
- * simulations ask for the legal actions before every command.
+ * simulations ask for the legal actions before every command. Kept by the ids it names, never
+ * by a key built of them: building and hashing a new string for every action offered was the
+ * costliest part of listing them.
  */
 interface Cache {
-  readonly attacks: Map<string, Action>;
+  /** By weapon name, then target id. */
+  readonly attacks: Map<string, Map<string, Action>>;
+  /** By cell. */
   readonly moves: (Action | undefined)[];
-  readonly other: Map<string, Action>;
+  /** By target id, then cell. */
+  readonly advances: Map<string, (Action | undefined)[]>;
+  /** By spell or item id, then target id. */
+  readonly casts: Map<string, Map<string, Action>>;
+  readonly uses: Map<string, Map<string, Action>>;
+  /** By item id, then the receiver's id. */
+  readonly gives: Map<string, Map<string, Action>>;
+  /** By item id. */
+  readonly equips: Map<string, Action>;
+  stay: Action | undefined;
 }
 const CACHES = new WeakMap<object, Cache>();
 
 function cacheOf(sheet: object): Cache {
   let cache = CACHES.get(sheet);
   if (cache === undefined) {
-    cache = { attacks: new Map(), moves: [], other: new Map() };
+    cache = {
+      attacks: new Map(),
+      moves: [],
+      advances: new Map(),
+      casts: new Map(),
+      uses: new Map(),
+      gives: new Map(),
+      equips: new Map(),
+      stay: undefined,
+    };
     CACHES.set(sheet, cache);
   }
   return cache;
@@ -37,6 +67,15 @@ function once(map: Map<string, Action>, key: string, make: () => Action): Action
     map.set(key, action);
   }
   return action;
+}
+
+function inner(map: Map<string, Map<string, Action>>, key: string): Map<string, Action> {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
 }
 
 const BEGIN: LegalAction<ShiningForceCommand> = {
@@ -71,7 +110,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       if (!areEnemies(actor, target) || !inReach(setup, arms.range, actor.cell, target.cell))
         continue;
       actions.push(
-        once(cache.attacks, `${target.id} ${arms.name}`, () => ({
+        once(inner(cache.attacks, arms.name), target.id, () => ({
           label: `Attack ${target.sheet.name} with ${arms.name}`,
           command: { type: 'attack', actor: actor.id, target: target.id },
         })),
@@ -80,19 +119,22 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
   }
   const moves =
     state.step === 'move' ? movesOf(state, actor, derived(setup, actor).movement) : undefined;
-  const advances = new Set<number>();
+  const advances: number[] = [];
   if (moves !== undefined) {
+    const reach = arms === undefined ? undefined : patternTable(arms.range);
+    const distances = distanceMaps(setup);
     for (const target of living) {
       if (!areEnemies(actor, target)) continue;
-      if (arms !== undefined && inReach(setup, arms.range, actor.cell, target.cell)) continue;
+      if (reach !== undefined && coversCell(reach, width, actor.cell, target.cell)) continue;
       // The nearest cell that puts the target in reach (the cheapest to get to, for an
       // archer that keeps its distance); failing that, the one that closes in the most.
-      const distance = distanceMap(setup, target.cell);
+      const distance = distanceTo(setup, distances, target.cell);
       let best = actor.cell;
       let bestDistance = distance[actor.cell]!;
       let bestCost = Number.POSITIVE_INFINITY;
-      for (const [to, cost] of moves) {
-        if (arms !== undefined && inReach(setup, arms.range, to, target.cell)) {
+      for (const to of moves.cells) {
+        const cost = moves.costs[to]!;
+        if (reach !== undefined && coversCell(reach, width, to, target.cell)) {
           if (bestCost === Number.POSITIVE_INFINITY || cost < bestCost) {
             best = to;
             bestCost = cost;
@@ -107,24 +149,33 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
         }
       }
       if (best === actor.cell) continue;
-      advances.add(best);
-      actions.push(
-        once(cache.other, `advance:${best}:${target.id}`, () => ({
+      advances.push(best);
+      let byCell = cache.advances.get(target.id);
+      if (byCell === undefined) {
+        byCell = [];
+        cache.advances.set(target.id, byCell);
+      }
+      let advance = byCell[best];
+      if (advance === undefined) {
+        advance = {
           label: `Move ${sheet.name} to ${cell(best)} (toward ${target.sheet.name})`,
           command: { type: 'move', actor: actor.id, to: cell(best), target: target.id },
           group: 'move',
-        })),
-      );
+        };
+        byCell[best] = advance;
+      }
+      actions.push(advance);
     }
   }
   const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
     const range = setup.patterns[effect.range] ?? ADJACENT;
-    const candidates = effect.aim === 'ally' ? [actor, ...living] : living;
-    for (const target of candidates) {
+    // The actor first when it may aim at its own side, then everyone else: no new list.
+    for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
+      const target = i < 0 ? actor : living[i]!;
       if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
       if (!inReach(setup, range, actor.cell, target.cell)) continue;
       actions.push(
-        once(cache.other, `${kind}:${id}:${target.id}`, () => ({
+        once(inner(kind === 'cast' ? cache.casts : cache.uses, id), target.id, () => ({
           label: `${kind === 'cast' ? 'Cast' : 'Use'} ${name} on ${target.sheet.name}`,
           command:
             kind === 'cast'
@@ -156,7 +207,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
         if (held.equipped) continue;
         const item = setup.items[held.item];
         actions.push(
-          once(cache.other, `give:${held.item}:${to.id}`, () => ({
+          once(inner(cache.gives, held.item), to.id, () => ({
             label: `Give ${item?.name ?? held.item} to ${to.sheet.name}`,
             command: { type: 'give', actor: actor.id, item: held.item, to: to.id },
           })),
@@ -164,12 +215,8 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       }
     }
   }
-  actions.push(
-    once(cache.other, 'stay', () => ({
-      label: 'Stay',
-      command: { type: 'stay', actor: actor.id },
-    })),
-  );
+  cache.stay ??= { label: 'Stay', command: { type: 'stay', actor: actor.id } };
+  actions.push(cache.stay);
   // Changing equipment is free and does not end the turn: listed after Stay, so a policy that
   // takes the first thing offered ends its turn instead of swapping weapons forever.
   if (actor.force) {
@@ -184,7 +231,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       );
       if (cursed) continue;
       actions.push(
-        once(cache.other, `equip ${held.item}`, () => ({
+        once(cache.equips, held.item, () => ({
           label: `Equip ${item.name}`,
           command: { type: 'equip', actor: actor.id, item: held.item },
         })),
@@ -192,8 +239,8 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
     }
   }
   if (moves !== undefined) {
-    for (const [to] of moves) {
-      if (to === actor.cell || advances.has(to)) continue;
+    for (const to of moves.cells) {
+      if (to === actor.cell || (advances.length > 0 && advances.includes(to))) continue;
       let action = cache.moves[to];
       if (action === undefined) {
         action = {

@@ -67,7 +67,7 @@ export function drawBoard(state: ShiningForceState): string[] {
   const grid = state.setup.battlefield.rows.map((row) => [...row]);
   const actor = currentActor(state);
   if (actor !== undefined && state.step === 'move') {
-    for (const [cell] of movesOf(state, actor, derived(state.setup, actor).movement)) {
+    for (const cell of movesOf(state, actor, derived(state.setup, actor).movement).cells) {
       grid[Math.floor(cell / width)]![cell % width] = '+';
     }
   }

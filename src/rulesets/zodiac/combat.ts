@@ -375,7 +375,17 @@ export function weaponAttack(
     let penalty = 0;
     for (const p of penalties) penalty += p.amount;
     const judged = judgeAttack(roll.total, stats.accuracy, evade, stats.critical, penalty);
-    attack = { roll, accuracy: stats.accuracy, penalties, evade, ...judged };
+    attack = {
+      roll,
+      accuracy: stats.accuracy,
+      penalties,
+      evade,
+      natural: judged.natural,
+      total: judged.total,
+      hit: judged.hit,
+      automatic: judged.automatic,
+      critical: judged.critical,
+    };
   }
   const withName = tech?.name ?? weapon?.name ?? 'bare hands';
   r.emit({ type: 'attacked', actor: actorId, target: targetId, with: withName, attack });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cellIndex } from '../../../src/rulesets/shining-force/evolve.js';
 import {
   cellName,
   coveredCells,
@@ -108,5 +109,28 @@ describe('movement', () => {
         },
       ),
     );
+  });
+});
+
+describe('cell names to indexes', () => {
+  it('reads any text as parseCellName does, fast form or not', () => {
+    const setup = gateSetup();
+    const width = setup.battlefield.rows[0]!.length;
+    const height = setup.battlefield.rows.length;
+    const reference = (name: string): number => {
+      const p = parseCellName(name);
+      return p === undefined || p.x >= width || p.y >= height ? -1 : p.y * width + p.x;
+    };
+    const chars = fc.constantFrom(...'ABCHIZabh0123456789 :@['.split(''));
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 4 }), (cs) => {
+        const name = cs.join('');
+        expect(cellIndex(setup, name)).toBe(reference(name));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(cellIndex(setup, 'B3')).toBe(2 * width + 1);
+    expect(cellIndex(setup, 'A0')).toBe(-1);
+    expect(cellIndex(setup, 'I1')).toBe(-1);
   });
 });

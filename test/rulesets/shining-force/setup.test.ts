@@ -5,9 +5,16 @@ import {
   shiningForceSetupFrom,
   shiningForceSystem,
 } from '../../../src/rulesets/shining-force/index.js';
+import { battlefieldSchema } from '../../../src/rulesets/shining-force/model.js';
 import { battle, begin, GATE_SPEC, gateSetup, library, sheet } from './helpers.js';
 
 describe('setups', () => {
+  it('refuses a battlefield without rows with a reason, without throwing (found by the encounter fuzz test)', () => {
+    const parsed = battlefieldSchema.safeParse({ rows: [] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['rows']);
+  });
+
   it('refuses two combatants on one cell, a cell off the field or impassable, and a repeated id', () => {
     expect(() => battle([sheet('max', 'A1'), sheet('ken', 'A1')], [sheet('goblin', 'E5')])).toThrow(
       /both stand at A1/,

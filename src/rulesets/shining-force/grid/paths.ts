@@ -14,61 +14,95 @@ export interface Terrain {
   readonly costs: readonly number[];
 }
 
-const NEIGHBOURS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [-1, 0],
-  [1, 0],
-  [0, 1],
-];
+/** Who stands on each cell, by index, as `moveCosts` reads it. */
+export const CELL_EMPTY = 0;
+export const CELL_ALLY = 1;
+export const CELL_ENEMY = 2;
+
+/** The search's queue, reused from call to call (the search never calls itself). */
+const queue: number[] = [];
 
 /**
- * Cheapest cost from `start` to every cell within `budget`, -1 where out of reach. `enter`
- * says whether a step into a cell is allowed (its terrain and who stands there). A bucket
- * queue: costs are small whole numbers, so each bucket is visited once.
+ * Cheapest cost from `start` to every cell within `budget`, -1 where out of reach. A step into
+ * a cell is allowed on passable terrain not blocked by `occupants` (an enemy always blocks, an
+ * ally unless `passAllies`; no occupants: nobody blocks). A queue of cells whose cost went
+ * down: the costs it settles on are the cheapest whatever order it visits them in. Simulations
+ * search a unit's moves every turn: no closures, and nothing made but the result.
  */
 function cheapest(
   terrain: Terrain,
   start: number,
   budget: number,
-  enter: (index: number) => boolean,
-): Int32Array {
+  occupants: ArrayLike<number> | undefined,
+  passAllies: boolean,
+): number[] {
   const { width, height, costs } = terrain;
   const size = width * height;
-  const cost = new Int32Array(size).fill(-1);
+  // A plain array: a typed array costs several times as much to make, and this is made for
+  // every unit's every move in a simulation.
+  const cost: number[] = new Array<number>(size).fill(-1);
   cost[start] = 0;
-  const buckets: number[][] = [[start]];
-  for (let spent = 0; spent <= budget && spent < buckets.length; spent++) {
-    const bucket = buckets[spent];
-    if (bucket === undefined) continue;
-    for (const index of bucket) {
-      if (cost[index] !== spent) continue;
-      const x = index % width;
-      const y = (index - x) / width;
-      for (const [dx, dy] of NEIGHBOURS) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const next = ny * width + nx;
-        const step = costs[next] ?? 0;
-        if (step <= 0 || !enter(next)) continue;
-        const total = spent + step;
-        if (total > budget) continue;
-        const known = cost[next]!;
-        if (known !== -1 && known <= total) continue;
-        cost[next] = total;
-        const bucketAt = buckets[total];
-        if (bucketAt === undefined) buckets[total] = [next];
-        else bucketAt.push(next);
+  const blocking = passAllies ? CELL_ENEMY : CELL_ALLY;
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const spent = cost[index]!;
+    const x = index % width;
+    // The four neighbours: up, left, right, down.
+    for (let n = 0; n < 4; n++) {
+      let next: number;
+      if (n === 0) {
+        if (index < width) continue;
+        next = index - width;
+      } else if (n === 1) {
+        if (x === 0) continue;
+        next = index - 1;
+      } else if (n === 2) {
+        if (x === width - 1) continue;
+        next = index + 1;
+      } else {
+        next = index + width;
+        if (next >= size) continue;
       }
+      const step = costs[next] ?? 0;
+      if (step <= 0) continue;
+      if (occupants !== undefined && occupants[next]! >= blocking) continue;
+      const total = spent + step;
+      if (total > budget) continue;
+      const known = cost[next]!;
+      if (known !== -1 && known <= total) continue;
+      cost[next] = total;
+      queue[tail++] = next;
     }
   }
   return cost;
 }
 
 /**
- * The cells a combatant may end its move on, with what each costs: its own cell (cost 0) and
- * every empty cell within Movement. Enemies block the way; allies may be passed through when
- * `passThroughAllies` (as in the Shining Force games), but never stood on.
+ * What each cell costs to end a move on, -1 where the combatant may not end it: its own cell
+ * (cost 0) and every empty cell within Movement. Enemies block the way; allies may be passed
+ * through when `passThroughAllies` (as in the Shining Force games), but never stood on.
+ * `occupants` holds CELL_EMPTY, CELL_ALLY or CELL_ENEMY by cell, as the mover sees them.
+ */
+export function moveCosts(
+  terrain: Terrain,
+  start: number,
+  movement: number,
+  occupants: ArrayLike<number>,
+  passThroughAllies: boolean,
+): number[] {
+  const cost = cheapest(terrain, start, Math.max(0, movement), occupants, passThroughAllies);
+  for (let index = 0; index < cost.length; index++) {
+    if (index !== start && occupants[index] !== CELL_EMPTY) cost[index] = -1;
+  }
+  return cost;
+}
+
+/**
+ * The cells a combatant may end its move on, with what each costs (moveCosts as a map), for
+ * occupants given by a function.
  */
 export function reachableCells(
   terrain: Terrain,
@@ -77,17 +111,15 @@ export function reachableCells(
   occupant: (index: number) => Occupant,
   passThroughAllies: boolean,
 ): Map<number, number> {
-  const cost = cheapest(terrain, start, Math.max(0, movement), (index) => {
+  const occupants: number[] = [];
+  for (let index = 0; index < terrain.width * terrain.height; index++) {
     const who = occupant(index);
-    return who === undefined || (who === 'ally' && passThroughAllies);
-  });
-  const out = new Map<number, number>();
-  for (let index = 0; index < cost.length; index++) {
-    const c = cost[index]!;
-    if (c < 0) continue;
-    if (index !== start && occupant(index) !== undefined) continue;
-    out.set(index, c);
+    occupants[index] = who === undefined ? CELL_EMPTY : who === 'ally' ? CELL_ALLY : CELL_ENEMY;
   }
+  const cost = moveCosts(terrain, start, movement, occupants, passThroughAllies);
+  const out = new Map<number, number>();
+  for (let index = 0; index < cost.length; index++)
+    if (cost[index]! >= 0) out.set(index, cost[index]!);
   return out;
 }
 
@@ -97,5 +129,5 @@ export function reachableCells(
  */
 export function distancesTo(terrain: Terrain, goal: number): Int32Array {
   const budget = terrain.width * terrain.height * 9;
-  return cheapest(terrain, goal, budget, () => true);
+  return Int32Array.from(cheapest(terrain, goal, budget, undefined, true));
 }

@@ -40,13 +40,15 @@ export function offsetsOf(spec: PatternSpec): Offsets {
 }
 
 /** Offsets reach at most this far either way (a battlefield is at most 26 cells a side). */
-const SPAN = 26;
-const ROW = 2 * SPAN + 1;
+export const SPAN = 26;
+export const SPAN_ROW = 2 * SPAN + 1;
+const ROW = SPAN_ROW;
 
 /** A pattern as a lookup table by (dx, dy), made once: ranges are checked many times a turn. */
 const TABLES = new WeakMap<Offsets, Uint8Array>();
 
-function tableOf(offsets: Offsets): Uint8Array {
+/** The pattern as a table: 1 at (dy + SPAN) * SPAN_ROW + dx + SPAN for each offset it covers. */
+export function patternTable(offsets: Offsets): Uint8Array {
   let table = TABLES.get(offsets);
   if (table === undefined) {
     table = new Uint8Array(ROW * ROW);
@@ -66,7 +68,7 @@ export function covers(offsets: Offsets, from: Point, to: Point): boolean {
 /** True when the offset (dx, dy) is one of the pattern's cells. */
 export function coversOffset(offsets: Offsets, dx: number, dy: number): boolean {
   if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
-  return tableOf(offsets)[(dy + SPAN) * ROW + dx + SPAN] === 1;
+  return patternTable(offsets)[(dy + SPAN) * ROW + dx + SPAN] === 1;
 }
 
 /** The cells on a width x height grid the pattern covers from `from`, as indexes. */

@@ -182,7 +182,6 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
 
   /** The live host of an encounter of the token's table; other tables' encounters do not exist. */
   async function encounterOf(
-    request: FastifyRequest,
     reply: FastifyReply,
     id: string,
     table: TableRecord,
@@ -197,7 +196,6 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       send(reply, host);
       return undefined;
     }
-    void request;
     return host.value;
   }
 
@@ -324,7 +322,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/api/encounters/:id', async (request, reply) => {
     const found = await tableOf(request, reply, false);
     if (found === undefined) return reply;
-    const host = await encounterOf(request, reply, idParam.parse(request.params).id, found.table);
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
     return host.statePayload(roleOf(found.grant));
   });
@@ -332,7 +330,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.post('/api/encounters/:id/finish', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const host = await encounterOf(request, reply, idParam.parse(request.params).id, found.table);
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
     const finished = await finishEncounter(store, found.table, host.current, host.id);
     if (!finished.ok) return send(reply, finished);
@@ -343,7 +341,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.post('/api/encounters/:id/abandon', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const host = await encounterOf(request, reply, idParam.parse(request.params).id, found.table);
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
     if (host.status !== 'active') return refuse(reply, 'encounter/closed', `it is ${host.status}`);
     const changed = await store.setEncounterStatus(host.id, 'abandoned');

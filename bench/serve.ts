@@ -6,7 +6,7 @@
  * server's memory per table, and the most tables held with p99 under 50 ms, stepping up the
  * number of tables. The issue's target: p99 under 20 ms at 200 tables on both.
  *
- *   npm run bench:serve [-- --tables 200 --seconds 20 --steps 100,200,400,800]
+ *   npm run bench:serve [-- --seconds 20 --steps 50,100,200,400,800 --stores sqlite,postgres]
  *   MOOGLE_BENCH_PG_URL=postgres://... to name the PostgreSQL (else the tests' way of finding one)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -25,7 +25,8 @@ const option = (name: string, fallback: string): string => {
   return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
 };
 const SECONDS = Number(option('seconds', '20'));
-const STEPS = option('steps', '200,400,800').split(',').map(Number);
+const STEPS = option('steps', '50,100,200,400,800').split(',').map(Number);
+const STORES = option('stores', 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const INTERVAL_MS = 2000;
 const OTHERS = 5;
 
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
   console.log(
     `bench:serve: ${OTHERS + 1} WebSocket clients per table, a submit every ~${INTERVAL_MS / 1000} s per table, ${SECONDS} s per step, loopback`,
   );
-  for (const kind of ['sqlite', 'postgres'] as const) {
+  for (const kind of STORES) {
     const results = await runStore(kind);
     const held = results.filter((r) => Math.max(r.ackP99, r.fanP99) < 50).map((r) => r.tables);
     const at200 = results.find((r) => r.tables === 200);

@@ -10,7 +10,9 @@ import type { Hub } from './live/hub.js';
 
 /**
  * The GM's balance panel: simulated battles of an encounter, streamed as server-sent events
- * (`progress`, then `report`), stopped when the page closes the stream. The battles run on a
+ * (`progress`, then `report`), stopped when the page closes the stream. They start from the
+ * encounter as it stands (`from=now`, what a GM weighing the next move asks about) or from its
+ * setup (`from=start`). The battles run on a
  * worker thread and in small chunks on this one, so live play goes on meanwhile; a bound on
  * battles and on runs at once keeps one table from taking the server.
  */
@@ -28,6 +30,7 @@ const query = z.object({
   battles: z.coerce.number().int().min(1).max(BALANCE_LIMITS.battles).default(1000),
   seed: z.string().min(1).max(200).optional(),
   policy: z.string().min(1).max(200).default(DEFAULT_POLICY),
+  from: z.enum(['now', 'start']).default('now'),
 });
 const params = z.object({ id: z.string().min(1).max(200) });
 
@@ -60,11 +63,17 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
       return fail(429, 'balance/busy', 'the server is running other simulations: try again soon');
     }
     const system = host.value.system;
-    const setup = host.value.current.setup;
-    const initial = system.ruleset.initialState(setup);
-    const chosen = policyForEncounter(system, initial, q.data.policy);
+    const encounter = host.value.current;
+    const setup = encounter.setup;
+    const from = q.data.from;
+    // Read once, now: states are never edited in place, so entries played while the battles
+    // run do not reach them.
+    const now = from === 'now' ? encounter.state : undefined;
+    const entry = host.value.lastSeq;
+    const start = now ?? system.ruleset.initialState(setup);
+    const chosen = policyForEncounter(system, start, q.data.policy);
     if (!chosen.ok) return fail(400, 'balance/policy', chosen.error.message);
-    const sides = system.view(initial).sides;
+    const sides = system.view(start).sides;
     const battles = q.data.battles;
     const seed = q.data.seed ?? `balance-${record.id}`;
 
@@ -84,6 +93,7 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
     const run = simulate({
       system,
       setup,
+      ...(now === undefined ? {} : { start: now }),
       battles,
       seed,
       workers: Math.min(BALANCE_LIMITS.workers, battles),
@@ -114,6 +124,8 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
         workers: Math.min(BALANCE_LIMITS.workers, battles),
         interrupted: cancelled || aggregate.battles < battles,
         sides,
+        from,
+        entry,
       });
       event('report', report);
     } catch (error) {

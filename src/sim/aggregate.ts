@@ -106,3 +106,20 @@ export function mergeAggregates(into: Aggregate, from: Aggregate): Aggregate {
   }
   return into;
 }
+
+/**
+ * The rounds of every battle counted from a state `before` rounds in rather than from the
+ * start: the rounds begun after it (0 for a battle that ends in the round under way). Rounds
+ * only go forward in a battle, so no count goes below 0.
+ */
+export function roundsAfter(aggregate: Aggregate, before: number): Aggregate {
+  if (before === 0) return aggregate;
+  const rounds: Record<string, number> = {};
+  for (const [r, n] of Object.entries(aggregate.rounds)) {
+    const after = String(Math.max(0, Number(r) - before));
+    rounds[after] = (rounds[after] ?? 0) + n;
+  }
+  let roundsSum = 0;
+  for (const [r, n] of Object.entries(rounds)) roundsSum += Number(r) * n;
+  return { ...aggregate, rounds, roundsSum };
+}

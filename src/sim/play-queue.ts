@@ -12,6 +12,7 @@ export function playChunk(
   seed: string,
   queue: WorkQueue,
   into: Aggregate,
+  start?: unknown,
 ): boolean {
   const range = queue.claim();
   if (range === undefined) return false;
@@ -23,6 +24,7 @@ export function playChunk(
     {
       shouldStop: () => queue.stopped(),
     },
+    start,
   );
   queue.finished(part.battles);
   mergeAggregates(into, part);
@@ -36,9 +38,10 @@ export function playQueue(
   policy: Policy,
   seed: string,
   queue: WorkQueue,
+  start?: unknown,
 ): Aggregate {
   const aggregate = emptyAggregate();
-  while (playChunk(system, setup, policy, seed, queue, aggregate)) {
+  while (playChunk(system, setup, policy, seed, queue, aggregate, start)) {
     // each chunk is merged as it finishes
   }
   return aggregate;

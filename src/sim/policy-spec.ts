@@ -116,14 +116,12 @@ function actorOf(command: CommandBase): string | undefined {
  * The decider is the actor of the first legal action that names one (every list the four
  * systems offer is one actor's, or a round's start with one actor's option beside it); a list
  * nobody owns (starting a round) goes to the first side's policy, which has only that to pick.
- * Combatants who join later (`gm add`, summons) are found through the brief. Every side draws
+ * `start` is the state the battles start from: the setup's initial state, or an encounter as it
+ * stands, whose newcomers are known from it; those who join later (`gm add`, summons) are
+ * found through the brief. Every side draws
  * from the one choices stream it is handed, so a battle stays a function of its seed.
  */
-export function sidePolicy(
-  system: AnySystem,
-  initialState: unknown,
-  policies: SidePolicies,
-): Policy {
+export function sidePolicy(system: AnySystem, start: unknown, policies: SidePolicies): Policy {
   const bySide = new Map<string, Policy>();
   for (const [side, name] of Object.entries(policies)) {
     const policy = POLICIES[name];
@@ -136,7 +134,7 @@ export function sidePolicy(
   if (fallback === undefined) throw new Error('an encounter without sides has nobody to play');
   if (distinct.size === 1) return fallback;
   const byCombatant = new Map<string, Policy>();
-  for (const c of system.brief(initialState).combatants) {
+  for (const c of system.brief(start).combatants) {
     const policy = bySide.get(c.side);
     if (policy !== undefined) byCombatant.set(c.id, policy);
   }
@@ -157,16 +155,19 @@ export function sidePolicy(
   };
 }
 
-/** A spec read against an encounter, as one policy: what `battle --auto` and `sim` play. */
+/**
+ * A spec read against an encounter, as one policy: what `battle --auto` and `sim` play. `start`
+ * is the state the battles start from (see sidePolicy).
+ */
 export function policyForEncounter(
   system: AnySystem,
-  initialState: unknown,
+  start: unknown,
   text: string,
 ): Result<{ readonly policy: Policy; readonly policies: SidePolicies }, PolicySpecError> {
-  const parsed = parsePolicySpec(text, system.view(initialState).sides);
+  const parsed = parsePolicySpec(text, system.view(start).sides);
   if (!parsed.ok) return parsed;
   return {
     ok: true,
-    value: { policy: sidePolicy(system, initialState, parsed.value), policies: parsed.value },
+    value: { policy: sidePolicy(system, start, parsed.value), policies: parsed.value },
   };
 }

@@ -58,6 +58,14 @@ export interface PlayersReport {
 
 export interface SimReport {
   readonly battles: number;
+  /**
+   * Where every battle started: the setup's initial state, or the encounter as it stood ('now').
+   * From 'now' the rounds are those begun after it, and damage, knock-outs and survival are what
+   * happened from it on (a combatant already out then counts as knocked out in every battle).
+   */
+  readonly from: 'start' | 'now';
+  /** From 'now': the log entry the encounter stood at, when the caller knows it. */
+  readonly entry?: number;
   readonly seed: string;
   /** The policy spec in its shortest form: one name when every side has it. */
   readonly policy: string;
@@ -110,6 +118,9 @@ export function buildReport(
     workers: number;
     interrupted: boolean;
     sides: readonly { id: string; name: string }[];
+    /** 'start' when not given: what a run without SimOptions.start plays. */
+    from?: 'start' | 'now';
+    entry?: number;
   },
 ): SimReport {
   const n = aggregate.battles;
@@ -121,8 +132,11 @@ export function buildReport(
     const count = aggregate.wins[side.id] ?? 0;
     wins[side.id] = { name: side.name, policy: policyOf(side.id), ...rate(count) };
   }
+  const from = context.from ?? 'start';
   return {
     battles: n,
+    from,
+    ...(from === 'now' && context.entry !== undefined ? { entry: context.entry } : {}),
     seed: context.seed,
     policy: context.policy,
     policies: context.policies,
@@ -209,7 +223,11 @@ function pct(x: number): string {
 /** The report as a person reads it. */
 export function renderReport(report: SimReport): string[] {
   const lines: string[] = [];
-  const head = `${report.battles.toLocaleString('en-US')} battles (seed ${report.seed}, policy ${report.policy}, ${report.workers} worker${report.workers === 1 ? '' : 's'})`;
+  const where =
+    report.from === 'start'
+      ? ''
+      : ` from now${report.entry === undefined ? '' : ` (entry ${report.entry})`}`;
+  const head = `${report.battles.toLocaleString('en-US')} battles${where} (seed ${report.seed}, policy ${report.policy}, ${report.workers} worker${report.workers === 1 ? '' : 's'})`;
   lines.push(report.interrupted ? `${head}: interrupted, partial result` : head);
   // Per side only when the sides differ: the head already names a policy every side shares.
   const mixed = new Set(Object.values(report.policies)).size > 1;
@@ -223,7 +241,9 @@ export function renderReport(report: SimReport): string[] {
   lines.push(
     `  draws ${report.draws}${report.unfinished > 0 ? `, unfinished ${report.unfinished}` : ''}`,
   );
-  lines.push(`Rounds: mean ${report.rounds.mean.toFixed(2)}, median ${report.rounds.median}`);
+  lines.push(
+    `Rounds${report.from === 'now' ? ' begun after now' : ''}: mean ${report.rounds.mean.toFixed(2)}, median ${report.rounds.median}`,
+  );
   const entries = Object.entries(report.rounds.histogram)
     .map(([k, v]) => [Number(k), v] as const)
     .sort((a, b) => a[0] - b[0]);

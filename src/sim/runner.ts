@@ -52,10 +52,11 @@ export function runBattles(
   policy: Policy,
   range: BattleRange,
   hooks: { shouldStop?: () => boolean; progress?: (done: number) => void } = {},
+  startingState?: unknown,
 ): Aggregate {
   const { ruleset } = system;
   const aggregate = emptyAggregate();
-  const initial = ruleset.initialState(setup);
+  const initial = startingState ?? ruleset.initialState(setup);
   const start = system.view(initial);
   const players = playersSide(setup, start.sides)?.id;
   // Combatants by slot: typed arrays and a map of ids, not records, in the per-command loop.

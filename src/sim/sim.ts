@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AnySystem } from '../rulesets/system.js';
-import { type Aggregate, emptyAggregate, mergeAggregates } from './aggregate.js';
+import { type Aggregate, emptyAggregate, mergeAggregates, roundsAfter } from './aggregate.js';
 import { playChunk } from './play-queue.js';
 import { policyForEncounter } from './policy-spec.js';
 import { WorkQueue } from './work-queue.js';
@@ -14,6 +14,13 @@ export const MAX_WORKERS = 64;
 export interface SimOptions {
   readonly system: AnySystem;
   readonly setup: unknown;
+  /**
+   * The state every battle starts from instead of the setup's initial state: an encounter as it
+   * stands (HP lost, statuses, newcomers, the clock), plain data as the engine's states are.
+   * The battles' dice are still the run's own seeds, not the encounter's; rounds are counted
+   * from it (see roundsAfter).
+   */
+  readonly start?: unknown;
   readonly battles: number;
   readonly seed: string;
   readonly workers: number;
@@ -55,9 +62,10 @@ export function defaultWorkers(): number {
  * the same for a seed whatever the number of workers.
  */
 export function simulate(options: SimOptions): SimRun {
+  const { start } = options;
   const chosen = policyForEncounter(
     options.system,
-    options.system.ruleset.initialState(options.setup),
+    start ?? options.system.ruleset.initialState(options.setup),
     options.policy,
   );
   if (!chosen.ok) throw new Error(chosen.error.message);
@@ -70,6 +78,7 @@ export function simulate(options: SimOptions): SimRun {
         const worker = startWorker({
           system: options.system.ruleset.id,
           setup: options.setup,
+          ...(start === undefined ? {} : { start }),
           policy: options.policy,
           seed: options.seed,
           battles: options.battles,
@@ -98,6 +107,7 @@ export function simulate(options: SimOptions): SimRun {
           options.seed,
           queue,
           aggregate,
+          start,
         );
         options.onProgress?.(queue.done());
         if (more) setImmediate(step);
@@ -114,6 +124,9 @@ export function simulate(options: SimOptions): SimRun {
   const timer = setInterval(() => options.onProgress?.(queue.done()), 200);
   const result = Promise.all([here, ...helpers])
     .then((parts) => parts.reduce(mergeAggregates, emptyAggregate()))
+    .then((total) =>
+      start === undefined ? total : roundsAfter(total, options.system.rounds(start)),
+    )
     .finally(() => {
       clearInterval(timer);
       options.onProgress?.(queue.done());

@@ -12,6 +12,8 @@ import { WorkQueue } from './work-queue.js';
 export interface WorkerJob {
   readonly system: string;
   readonly setup: unknown;
+  /** The state every battle starts from (SimOptions.start); the setup's initial state if absent. */
+  readonly start?: unknown;
   /** The policy spec as the user gave it (`random`, `party=random,enemies=attacker`). */
   readonly policy: string;
   readonly seed: string;
@@ -25,8 +27,11 @@ if (system === undefined || parentPort === null) {
   throw new Error(`simulation worker started without a known system (${job.system})`);
 }
 // The spec, read again here: a function cannot cross to a thread, and the same text against
-// the same setup gives the same policy for every side.
-const chosen = policyForEncounter(system, system.ruleset.initialState(job.setup), job.policy);
+// the same state gives the same policy for every side.
+const start = job.start ?? system.ruleset.initialState(job.setup);
+const chosen = policyForEncounter(system, start, job.policy);
 if (!chosen.ok) throw new Error(`simulation worker: ${chosen.error.message}`);
 const queue = new WorkQueue(job.shared, job.battles);
-parentPort.postMessage(playQueue(system, job.setup, chosen.value.policy, job.seed, queue));
+parentPort.postMessage(
+  playQueue(system, job.setup, chosen.value.policy, job.seed, queue, job.start),
+);

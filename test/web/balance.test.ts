@@ -94,6 +94,64 @@ describe('the balance route', () => {
     expect(again.events.at(-1)!.data).toMatchObject({ wins: r.wins, rounds: expect.anything() });
   });
 
+  it('simulates from the encounter as it stands: the Heket at 10 HP, then a newcomer', async () => {
+    const { gmToken } = await newTable(running.store, 'ffrpg');
+    const id = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'));
+    const { client, state } = await Client.join(running.url, id, gmToken);
+    const played = [
+      { kind: 'command', command: state.actions[0]!.command },
+      { kind: 'gm', line: 'hp heket 10' },
+    ] as const;
+    for (const [i, action] of played.entries()) {
+      expect((await client.submit(state.seq + i + 1, `mid-${i}`, action)).type).toBe('accepted');
+    }
+    const route = `${running.url}/api/encounters/${id}/balance`;
+    // Random play for the party, so that from the start the Heket wins a fair share.
+    const policy = encodeURIComponent('party=random,enemies=tactician');
+    const query = `token=${gmToken}&battles=300&seed=mid&policy=${policy}`;
+    interface Report {
+      from: string;
+      entry?: number;
+      battles: number;
+      wins: Record<string, { rate: number; ci95: [number, number] }>;
+      rounds: { mean: number };
+      combatants: { id: string; meanDamageTaken: number }[];
+    }
+    const now = (await balance(route, query)).events.at(-1)!;
+    const start = (await balance(route, `${query}&from=start`)).events.at(-1)!;
+    expect(now.event).toBe('report');
+    expect(start.event).toBe('report');
+    const fromNow = now.data as Report;
+    const fromStart = start.data as Report;
+    expect(fromNow).toMatchObject({ from: 'now', entry: 2, battles: 300 });
+    expect(fromStart.from).toBe('start');
+    expect(fromStart.entry).toBeUndefined();
+    // The intervals do not even meet: the Heket's 190 HP lost are in what the battles start from.
+    expect(fromNow.wins.party!.ci95[0]).toBeGreaterThan(fromStart.wins.party!.ci95[1]);
+    expect(fromNow.rounds.mean).toBeLessThan(fromStart.rounds.mean);
+    const heket = fromNow.combatants.find((c) => c.id === 'heket')!;
+    expect(heket.meanDamageTaken).toBeLessThanOrEqual(10);
+    // Same seed, same state: the same report.
+    expect((await balance(route, query)).events.at(-1)!.data).toEqual(fromNow);
+
+    const added = await client.submit(state.seq + 3, 'mid-add', {
+      kind: 'gm',
+      line: 'add heket to enemies',
+    });
+    expect(added.type).toBe('accepted');
+    client.close();
+    const later = (await balance(route, `token=${gmToken}&battles=50&seed=mid`)).events.at(-1)!;
+    expect(later.data).toMatchObject({ from: 'now', entry: 3 });
+    expect((later.data as Report).combatants.map((c) => c.id)).toEqual([
+      'hiro',
+      'haze',
+      'mint',
+      'heket',
+      'heket-2',
+    ]);
+    expect((await balance(route, `token=${gmToken}&from=later`)).status).toBe(400);
+  });
+
   it('is the GM’s alone, bounded, and stops when the page goes', async () => {
     const { table, gmToken } = await newTable(running.store, 'zodiac');
     const id = await startEncounterOver(running.url, gmToken, example('zodiac-keef-and-the-ogre'));
@@ -139,9 +197,15 @@ describe('the balance route', () => {
       await page.goto(`${running.url}/t/${gmToken}#/e/${id}`);
       await page.locator('main.gm-screen').waitFor();
       await page.getByLabel('Battles').fill('200');
+      // From the encounter as it stands unless the GM asks for its start.
+      expect(await page.getByLabel('from now (entry 0)').isChecked()).toBe(true);
+      expect(await page.getByLabel('from the start').isChecked()).toBe(false);
       await page.getByRole('button', { name: 'Simulate' }).click();
       const report = page.locator('.balance-report');
       await report.waitFor({ timeout: 30_000 });
+      expect(await report.locator('p').first().textContent()).toContain(
+        '200 battles from now (entry 0)',
+      );
       expect(await report.locator('svg[role="img"]').count()).toBe(3);
       expect(await report.locator('svg').first().getAttribute('aria-label')).toMatch(
         /Win rates: .*wins \d+\.\d% \(95% \d+\.\d% to \d+\.\d%\)/,

@@ -50,7 +50,8 @@ function RoundsChart({ report }: { report: SimReport }) {
   const H = 120;
   const most = Math.max(...bins.map(([, n]) => n));
   const bw = (W - 20) / bins.length;
-  const summary = `Rounds to finish: mean ${report.rounds.mean.toFixed(1)}, median ${report.rounds.median}`;
+  const what = report.from === 'now' ? 'Rounds begun after now' : 'Rounds to finish';
+  const summary = `${what}: mean ${report.rounds.mean.toFixed(1)}, median ${report.rounds.median}`;
   return (
     <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
       <title>{summary}</title>
@@ -105,12 +106,28 @@ function SurvivalChart({ report }: { report: SimReport }) {
   );
 }
 
+/** Where a report's battles started, in words. */
+function startedFrom(report: SimReport): string {
+  if (report.from === 'start') return "from the encounter's start";
+  return report.entry === undefined ? 'from now' : `from now (entry ${report.entry})`;
+}
+
 /**
  * Simulated battles of the encounter, run by the server: a progress bar, a cancel button, and
- * the results as charts with their numbers in words.
+ * the results as charts with their numbers in words. By default they start from the encounter
+ * as it stands at entry `entry` (HP lost, statuses, newcomers, the clock), or from its start.
  */
-export function BalancePanel({ api, encounterId }: { api: Api; encounterId: string }) {
+export function BalancePanel({
+  api,
+  encounterId,
+  entry,
+}: {
+  api: Api;
+  encounterId: string;
+  entry: number;
+}) {
   const [battles, setBattles] = useState(1000);
+  const [from, setFrom] = useState<'now' | 'start'>('now');
   const [progress, setProgress] = useState<{ done: number; battles: number } | null>(null);
   const [report, setReport] = useState<SimReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -128,7 +145,7 @@ export function BalancePanel({ api, encounterId }: { api: Api; encounterId: stri
     setError(null);
     const es = new EventSource(
       api.eventsUrl(
-        `/api/encounters/${encodeURIComponent(encounterId)}/balance?battles=${battles}`,
+        `/api/encounters/${encodeURIComponent(encounterId)}/balance?battles=${battles}&from=${from}`,
       ),
     );
     source.current = es;
@@ -165,6 +182,29 @@ export function BalancePanel({ api, encounterId }: { api: Api; encounterId: stri
             }
           />
         </label>
+        <fieldset class="balance-from">
+          <legend>Start</legend>
+          <label class="check">
+            <input
+              type="radio"
+              name="balance-from"
+              value="now"
+              checked={from === 'now'}
+              onChange={() => setFrom('now')}
+            />{' '}
+            from now (entry {entry})
+          </label>
+          <label class="check">
+            <input
+              type="radio"
+              name="balance-from"
+              value="start"
+              checked={from === 'start'}
+              onChange={() => setFrom('start')}
+            />{' '}
+            from the start
+          </label>
+        </fieldset>
         <button type="submit" disabled={progress !== null}>
           Simulate
         </button>
@@ -190,12 +230,16 @@ export function BalancePanel({ api, encounterId }: { api: Api; encounterId: stri
       {report && (
         <div class="balance-report" role="status">
           <p>
-            {report.battles} battles from the encounter's start ({report.policy} play)
+            {report.battles} battles {startedFrom(report)} ({report.policy} play)
             {report.interrupted ? ', cut short' : ''}.
           </p>
           <h3>Win rate (95% interval)</h3>
           <WinChart report={report} />
-          <h3>Rounds to finish</h3>
+          <h3>
+            {report.from === 'now'
+              ? 'Rounds begun after now (0: it ends in the round under way)'
+              : 'Rounds to finish'}
+          </h3>
           <RoundsChart report={report} />
           <h3>Survival</h3>
           <SurvivalChart report={report} />

@@ -94,7 +94,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
             <GmLine live={live} />
             <GmRoll snapshot={snapshot} live={live} />
             <FinishFight api={api} encounterId={encounterId} snapshot={snapshot} />
-            <BalancePanel api={api} encounterId={encounterId} />
+            <BalancePanel api={api} encounterId={encounterId} entry={state.seq} />
           </div>
         </div>
         <LogPanel entries={snapshot.entries} />

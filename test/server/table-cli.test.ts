@@ -58,7 +58,9 @@ describe('moogle table', () => {
         '--db',
         sqlite,
       );
-      expect(invited.stdout).toMatch(/^player link \([\w-]+\): http:\/\/127\.0\.0\.1:8080\/t\/\S+$/m);
+      expect(invited.stdout).toMatch(
+        /^player link \([\w-]+\): http:\/\/127\.0\.0\.1:8080\/t\/\S+$/m,
+      );
       const unknown = await moogle(
         'table',
         'invite',

@@ -37,9 +37,11 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 function serve(db: string): Promise<{ url: string; child: ChildProcess }> {
+  // MOOGLE_BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server alone.
+  const flags = process.env.MOOGLE_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'bin/moogle.js'), 'serve', '--port', '0', '--db', db, '--no-log'],
+    [...flags, join(ROOT, 'bin/moogle.js'), 'serve', '--port', '0', '--db', db, '--no-log'],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -1,6 +1,7 @@
 import type { SeededDice } from '../../dice/index.js';
 import type { CommandBase, LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
+import type { Policy } from '../policies.js';
 import { type Field, score } from './core.js';
 import { ffrpgTactics } from './ffrpg.js';
 import { ffviiiTactics } from './ffviii.js';
@@ -65,11 +66,18 @@ function fieldOf(
 }
 
 /**
- * Plays like a sensible player: every option of the deciding combatant is scored by expected
- * value from the exact odds (core.ts), the best one per unit of time is taken, and ties go to
- * the one listed first. Deterministic: it draws nothing from the dice it is handed.
+ * The same choice from the state alone, where the system's tactics can make it without the
+ * legal actions listed (Shining Force: a unit's every cell of movement scored as a number).
  */
-export function tactician(
+function direct(system: AnySystem, state: unknown): CommandBase | undefined {
+  const tactics = Object.hasOwn(TACTICS, system.ruleset.id)
+    ? TACTICS[system.ruleset.id]
+    : undefined;
+  if (tactics?.direct === undefined) return undefined;
+  return tactics.direct(system, state, (actorId) => fieldOf(system, state, tactics, actorId));
+}
+
+function choose(
   system: AnySystem,
   state: unknown,
   actions: readonly LegalAction<CommandBase>[],
@@ -108,3 +116,10 @@ export function tactician(
   }
   return best ?? actions[0]!;
 }
+
+/**
+ * Plays like a sensible player: every option of the deciding combatant is scored by expected
+ * value from the exact odds (core.ts), the best one per unit of time is taken, and ties go to
+ * the one listed first. Deterministic: it draws nothing from the dice it is handed.
+ */
+export const tactician: Policy = Object.assign(choose, { direct });

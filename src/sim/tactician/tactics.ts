@@ -21,6 +21,15 @@ export interface Tactics {
   estimator(system: AnySystem, state: unknown, field: Field): Estimator;
   /** Mean HP one blow of `attacker` takes off `defender`, a miss counted as 0. */
   threat(system: AnySystem, state: unknown, attacker: string, defender: string): number;
+  /**
+   * The choice the scoring would make of the legal actions, made from the system's options
+   * without listing them (policies.ts, DirectChoice); undefined: score the list.
+   */
+  direct?(
+    system: AnySystem,
+    state: unknown,
+    fieldOf: (actorId: string) => Field | undefined,
+  ): CommandBase | undefined;
   /** A decision only this system has (FFVIII's dodge or take it); undefined: score as usual. */
   choose?(
     system: AnySystem,

@@ -124,9 +124,10 @@ function cheapestInReach(moves: Moves, range: Offsets, terrain: Terrain, target:
   const ty = (target - tx) / width;
   let best = -1;
   let bestCost = Number.POSITIVE_INFINITY;
-  for (const [dx, dy] of range) {
-    const x = tx - dx;
-    const y = ty - dy;
+  for (let i = 0; i < range.length; i++) {
+    const offset = range[i]!;
+    const x = tx - offset[0];
+    const y = ty - offset[1];
     if (x < 0 || x >= width || y < 0 || y >= height) continue;
     const cell = y * width + x;
     const cost = moves.costs[cell]!;

@@ -347,7 +347,18 @@ function estimator(system: AnySystem, state: ShiningForceState, decision: Decisi
       }
       case 'attack': {
         const e = attackEstimate(system, state, actor, command.target);
-        return e === undefined ? undefined : estimateOf({ ...e, extra: -here });
+        if (e === undefined) return undefined;
+        // Every field written out: a spread here cost more than the rest of the estimate.
+        return estimateOf({
+          target: e.target,
+          chance: e.chance,
+          harm: e.harm,
+          heal: e.heal,
+          status: e.status,
+          price: e.price,
+          time: e.time,
+          extra: -here,
+        });
       }
       case 'stay':
         return estimateOf({ chance: 0, extra: -here, price: 0, time: 1 });

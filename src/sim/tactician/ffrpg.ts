@@ -3,7 +3,7 @@ import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/f
 import type { AnySystem } from '../../rulesets/system.js';
 import { type Estimate, estimateOf, type Field, poolPrice } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /**
  * A Slow ability lands only when its Charge Time runs out, and the target may be down or healed
@@ -22,7 +22,7 @@ function condition(c: CombatantState | undefined): string {
 }
 
 function combatant(state: FfrpgState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 /**

@@ -34,7 +34,7 @@ import {
   worth,
 } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
 const APPROACH = 0.5;
@@ -42,7 +42,7 @@ const APPROACH = 0.5;
 const EXPOSURE = 0.5;
 
 function combatant(state: ShiningForceState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 function statusNames(statuses: readonly { readonly status: string }[]): string {

@@ -48,3 +48,16 @@ export function targetOf(command: CommandBase): string | undefined {
   const target = (command as { target?: unknown }).target;
   return typeof target === 'string' ? target : undefined;
 }
+
+/**
+ * A combatant of a state's record by id, in one lookup: every record is kept under its own id,
+ * so an id naming a member of Object.prototype (`constructor`) finds nothing with that id.
+ */
+export function byId<C extends { readonly id: string }>(
+  combatants: Readonly<Record<string, C>>,
+  id: string | undefined,
+): C | undefined {
+  if (id === undefined) return undefined;
+  const c = combatants[id];
+  return c !== undefined && c.id === id ? c : undefined;
+}

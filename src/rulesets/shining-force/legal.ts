@@ -16,7 +16,13 @@ import { nameOfIndex } from './grid/cells.js';
 import type { Terrain } from './grid/paths.js';
 import type { Offsets } from './grid/patterns.js';
 import type { Effect } from './model.js';
-import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
+import {
+  areEnemies,
+  type CombatantState,
+  currentActor,
+  everyone,
+  type ShiningForceState,
+} from './state.js';
 
 type Action = LegalAction<ShiningForceCommand>;
 
@@ -166,16 +172,15 @@ export function options(state: ShiningForceState): Options | undefined {
   const terrain = terrainOf(setup);
   const width = terrain.width;
   const living: CombatantState[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
-    if (!c.defeated && c.id !== actor.id) living.push(c);
-  }
+  for (const c of everyone(state)) if (!c.defeated && c.id !== actor.id) living.push(c);
   const sheet = actor.sheet;
   const arms = armament(setup, actor);
   const attacks: CombatantState[] = [];
-  if (arms !== undefined) {
+  // Each pattern's table and the field's width looked up once, not once a target.
+  const reach = arms === undefined ? undefined : patternTable(arms.range);
+  if (reach !== undefined) {
     for (const target of living) {
-      if (areEnemies(actor, target) && inReach(setup, arms.range, actor.cell, target.cell))
+      if (areEnemies(actor, target) && coversCell(reach, width, actor.cell, target.cell))
         attacks.push(target);
     }
   }
@@ -184,7 +189,6 @@ export function options(state: ShiningForceState): Options | undefined {
   const advanceTargets: CombatantState[] = [];
   const advanceCells: number[] = [];
   if (moves !== undefined) {
-    const reach = arms === undefined ? undefined : patternTable(arms.range);
     const distances = distanceMaps(setup);
     for (const target of living) {
       if (!areEnemies(actor, target)) continue;
@@ -200,13 +204,13 @@ export function options(state: ShiningForceState): Options | undefined {
   }
   const effects: EffectOption[] = [];
   const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
-    const range = setup.patterns[effect.range] ?? ADJACENT;
+    const range = patternTable(setup.patterns[effect.range] ?? ADJACENT);
     const targets: CombatantState[] = [];
     // The actor first when it may aim at its own side, then everyone else: no new list.
     for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
       const target = i < 0 ? actor : living[i]!;
       if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
-      if (inReach(setup, range, actor.cell, target.cell)) targets.push(target);
+      if (coversCell(range, width, actor.cell, target.cell)) targets.push(target);
     }
     if (targets.length > 0) effects.push({ kind, id, name, targets });
   };

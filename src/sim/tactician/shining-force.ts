@@ -21,6 +21,7 @@ import {
 import {
   areEnemies,
   type CombatantState,
+  everyone,
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
 import type { AnySystem } from '../../rulesets/system.js';
@@ -169,9 +170,9 @@ class Enemies {
     private readonly field: Field,
     width: number,
   ) {
-    for (const id of state.ids) {
-      const c = state.combatants[id]!;
+    for (const c of everyone(state)) {
       if (c.defeated || !areEnemies(actor, c)) continue;
+      const id = c.id;
       const x = c.cell % width;
       this.ids.push(id);
       this.x.push(x);

@@ -18,6 +18,14 @@ interface Node {
 
 const CACHES = new WeakMap<object, { root: Node; size: number }>();
 
+/** Counts the times a cache started over: an answer kept elsewhere is good only within one. */
+let generation = 0;
+
+/** The caches' generation: what a system's tactics keep in front of the tree is tied to it. */
+export function oddsGeneration(): number {
+  return generation;
+}
+
 /** Past this many answers a setup's cache starts over: memory stays bounded in long runs. */
 const MAX_ENTRIES = 20_000;
 
@@ -75,6 +83,7 @@ export function cachedOdds(
   if (cache.size >= MAX_ENTRIES) {
     cache.root.next.clear();
     cache.size = 0;
+    generation++;
     nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition).odds =
       odds ?? null;
   } else leaf.odds = odds ?? null;

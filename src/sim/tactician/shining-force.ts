@@ -24,7 +24,7 @@ import {
   everyone,
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
 import {
   type Estimate,
   estimateOf,
@@ -34,7 +34,7 @@ import {
   score,
   worth,
 } from './core.js';
-import { cachedOdds, conditionOf } from './odds-cache.js';
+import { cachedOdds, conditionOf, oddsGeneration } from './odds-cache.js';
 import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
@@ -99,6 +99,56 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   );
 }
 
+interface KeptAttack {
+  readonly setup: object;
+  readonly generation: number;
+  readonly items: object;
+  readonly attackerStatuses: object;
+  readonly defenderStatuses: object;
+  readonly odds: ActionOdds | undefined;
+}
+
+const ATTACKS = new WeakMap<object, WeakMap<object, KeptAttack>>();
+
+/**
+ * The odds of `attacker`'s blow on `defender`, as oddsOf finds them, kept by the two sheets in
+ * front of the tree: what the tree's key names (the ids, the weapon, the statuses) is fixed by
+ * the sheets and by the attacker's items and both statuses lists, so while those are the same
+ * objects the answer is the one the tree would give. A decision asks this of every enemy twice.
+ */
+function attackOdds(
+  system: AnySystem,
+  state: ShiningForceState,
+  attacker: CombatantState,
+  defender: CombatantState,
+): ActionOdds | undefined {
+  let byDefender = ATTACKS.get(attacker.sheet);
+  if (byDefender === undefined) {
+    byDefender = new WeakMap();
+    ATTACKS.set(attacker.sheet, byDefender);
+  }
+  const kept = byDefender.get(defender.sheet);
+  if (
+    kept !== undefined &&
+    kept.items === attacker.items &&
+    kept.attackerStatuses === attacker.statuses &&
+    kept.defenderStatuses === defender.statuses &&
+    kept.setup === state.setup &&
+    kept.generation === oddsGeneration()
+  )
+    return kept.odds;
+  const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
+  byDefender.set(defender.sheet, {
+    setup: state.setup,
+    generation: oddsGeneration(),
+    items: attacker.items,
+    attackerStatuses: attacker.statuses,
+    defenderStatuses: defender.statuses,
+    odds,
+  });
+  return odds;
+}
+
 const REACH = new WeakMap<Offsets, number>();
 
 /** How far a pattern reaches, as the crow walks. */
@@ -118,7 +168,11 @@ function attackEstimate(
   actor: CombatantState,
   target: string,
 ): Estimate | undefined {
-  const odds = oddsOf(system, state, { type: 'attack', actor: actor.id, target });
+  const defender = combatant(state, target);
+  const odds =
+    defender === undefined
+      ? oddsOf(system, state, { type: 'attack', actor: actor.id, target })
+      : attackOdds(system, state, actor, defender);
   if (odds?.damage === undefined) return undefined;
   return estimateOf({
     target,
@@ -156,6 +210,7 @@ function cellIndex(name: string, width: number): number | undefined {
  */
 class Enemies {
   readonly ids: string[] = [];
+  readonly fighters: CombatantState[] = [];
   readonly x: number[] = [];
   readonly y: number[] = [];
   /** -1: it has nothing to strike with. */
@@ -175,6 +230,7 @@ class Enemies {
       const id = c.id;
       const x = c.cell % width;
       this.ids.push(id);
+      this.fighters.push(c);
       this.x.push(x);
       this.y.push((c.cell - x) / width);
       const arms = armament(state.setup, c);
@@ -190,11 +246,7 @@ class Enemies {
   blow(i: number): number {
     let blow = this.blows[i]!;
     if (Number.isNaN(blow)) {
-      const odds = oddsOf(this.system, this.state, {
-        type: 'attack',
-        actor: this.ids[i]!,
-        target: this.actor.id,
-      });
+      const odds = attackOdds(this.system, this.state, this.fighters[i]!, this.actor);
       blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
       this.blows[i] = blow;
     }
@@ -522,7 +574,12 @@ export const shiningForceTactics: Tactics = {
 
   threat(system, raw, attacker, defender) {
     const state = raw as ShiningForceState;
-    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
+    const a = combatant(state, attacker);
+    const d = combatant(state, defender);
+    const odds =
+      a === undefined || d === undefined
+        ? oddsOf(system, state, { type: 'attack', actor: attacker, target: defender })
+        : attackOdds(system, state, a, d);
     return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
   },
 };

@@ -34,7 +34,7 @@ import {
   score,
   worth,
 } from './core.js';
-import { cachedOdds, conditionOf, oddsGeneration } from './odds-cache.js';
+import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
 import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
@@ -99,22 +99,11 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   );
 }
 
-interface KeptAttack {
-  readonly setup: object;
-  readonly generation: number;
-  readonly items: object;
-  readonly attackerStatuses: object;
-  readonly defenderStatuses: object;
-  readonly odds: ActionOdds | undefined;
-}
-
-const ATTACKS = new WeakMap<object, WeakMap<object, KeptAttack>>();
-
 /**
  * The odds of `attacker`'s blow on `defender`, as oddsOf finds them, kept by the two sheets in
- * front of the tree: what the tree's key names (the ids, the weapon, the statuses) is fixed by
- * the sheets and by the attacker's items and both statuses lists, so while those are the same
- * objects the answer is the one the tree would give. A decision asks this of every enemy twice.
+ * front of the tree (odds-cache.ts, keptOdds): the tree's key (the ids, the weapon, the
+ * statuses) is fixed by the ids, the attacker's items and both statuses lists. A decision
+ * asks this of every enemy twice.
  */
 function attackOdds(
   system: AnySystem,
@@ -122,30 +111,30 @@ function attackOdds(
   attacker: CombatantState,
   defender: CombatantState,
 ): ActionOdds | undefined {
-  let byDefender = ATTACKS.get(attacker.sheet);
-  if (byDefender === undefined) {
-    byDefender = new WeakMap();
-    ATTACKS.set(attacker.sheet, byDefender);
-  }
-  const kept = byDefender.get(defender.sheet);
-  if (
-    kept !== undefined &&
-    kept.items === attacker.items &&
-    kept.attackerStatuses === attacker.statuses &&
-    kept.defenderStatuses === defender.statuses &&
-    kept.setup === state.setup &&
-    kept.generation === oddsGeneration()
-  )
-    return kept.odds;
+  const { setup } = state;
+  const kept = keptOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.items,
+    attacker.statuses,
+    defender.statuses,
+    attacker.id,
+    defender.id,
+  );
+  if (kept !== NOT_KEPT) return kept;
   const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
-  byDefender.set(defender.sheet, {
-    setup: state.setup,
-    generation: oddsGeneration(),
-    items: attacker.items,
-    attackerStatuses: attacker.statuses,
-    defenderStatuses: defender.statuses,
+  keepOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.items,
+    attacker.statuses,
+    defender.statuses,
+    attacker.id,
+    defender.id,
     odds,
-  });
+  );
   return odds;
 }
 

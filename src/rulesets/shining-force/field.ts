@@ -9,7 +9,7 @@ import {
 } from './grid/paths.js';
 import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
 import type { ShiningForceSetup } from './model.js';
-import { areEnemies, type CombatantState, everyone, type ShiningForceState } from './state.js';
+import { areEnemies, type CombatantState, type ShiningForceState } from './state.js';
 
 /**
  * The battlefield of a battle: its terrain costs and the distance maps worked out once per
@@ -64,7 +64,8 @@ export function pointOfCell(setup: ShiningForceSetup, cell: number): Point {
 
 /** The living combatant on a cell, if any. */
 export function standingAt(state: ShiningForceState, cell: number): CombatantState | undefined {
-  for (const c of everyone(state)) {
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
     if (!c.defeated && c.cell === cell) return c;
   }
   return undefined;
@@ -107,8 +108,8 @@ function findMoves(state: ShiningForceState, mover: CombatantState, movement: nu
   const terrain = terrainOf(state.setup);
   const size = terrain.width * terrain.height;
   while (occupants.length < size) occupants.push(CELL_EMPTY);
-  const all = everyone(state);
-  for (const c of all) {
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
     if (c.defeated || c.id === mover.id) continue;
     occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
   }
@@ -119,7 +120,7 @@ function findMoves(state: ShiningForceState, mover: CombatantState, movement: nu
     occupants,
     state.setup.options.passThroughAllies,
   );
-  for (const c of all) occupants[c.cell] = CELL_EMPTY;
+  for (const id of state.ids) occupants[state.combatants[id]!.cell] = CELL_EMPTY;
   return costs;
 }
 

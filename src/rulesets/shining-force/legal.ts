@@ -16,13 +16,7 @@ import { nameOfIndex } from './grid/cells.js';
 import type { Terrain } from './grid/paths.js';
 import type { Offsets } from './grid/patterns.js';
 import type { Effect } from './model.js';
-import {
-  areEnemies,
-  type CombatantState,
-  currentActor,
-  everyone,
-  type ShiningForceState,
-} from './state.js';
+import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
 type Action = LegalAction<ShiningForceCommand>;
 
@@ -172,7 +166,10 @@ export function options(state: ShiningForceState): Options | undefined {
   const terrain = terrainOf(setup);
   const width = terrain.width;
   const living: CombatantState[] = [];
-  for (const c of everyone(state)) if (!c.defeated && c.id !== actor.id) living.push(c);
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
+    if (!c.defeated && c.id !== actor.id) living.push(c);
+  }
   const sheet = actor.sheet;
   const arms = armament(setup, actor);
   const attacks: CombatantState[] = [];

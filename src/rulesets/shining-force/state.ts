@@ -68,24 +68,6 @@ export interface ShiningForceState {
   readonly notes: gm.Notes;
 }
 
-const EVERYONE = new WeakMap<object, readonly CombatantState[]>();
-
-/**
- * Every combatant, in the order of `ids`, kept per combatants record (a record is replaced,
- * never changed): a loop over everyone reads an array rather than the record id by id, which a
- * simulation does several times a command.
- */
-export function everyone(state: ShiningForceState): readonly CombatantState[] {
-  let list = EVERYONE.get(state.combatants);
-  if (list === undefined || list.length !== state.ids.length) {
-    const made: CombatantState[] = [];
-    for (const id of state.ids) made.push(state.combatants[id]!);
-    EVERYONE.set(state.combatants, made);
-    list = made;
-  }
-  return list;
-}
-
 export function currentActor(state: ShiningForceState): CombatantState | undefined {
   if (state.step === null) return undefined;
   const id = state.order[state.cursor];

@@ -21,7 +21,6 @@ import {
 import {
   areEnemies,
   type CombatantState,
-  everyone,
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
 import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
@@ -214,9 +213,9 @@ class Enemies {
     private readonly field: Field,
     width: number,
   ) {
-    for (const c of everyone(state)) {
+    for (const id of state.ids) {
+      const c = state.combatants[id]!;
       if (c.defeated || !areEnemies(actor, c)) continue;
-      const id = c.id;
       const x = c.cell % width;
       this.ids.push(id);
       this.fighters.push(c);

@@ -1,8 +1,8 @@
-import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
+import type { AnySystem } from '../../rulesets/system.js';
 import type { ZodiacCommand } from '../../rulesets/zodiac/commands.js';
 import { type CombatantState, isFighting, type ZodiacState } from '../../rulesets/zodiac/state.js';
 import { type Estimate, estimateOf, poolPrice } from './core.js';
-import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
+import { cachedOdds, conditionOf } from './odds-cache.js';
 import { byId, type Estimator, type Tactics } from './tactics.js';
 
 function combatant(state: ZodiacState, id: string | undefined): CombatantState | undefined {
@@ -49,45 +49,6 @@ function itemPrice(actor: CombatantState, item: string): number {
   return poolPrice(1, actor.items[item] ?? 0, actor.maxHp);
 }
 
-/**
- * The odds of `attacker`'s attack on `defender`, as oddsOf finds them, kept by the two sheets in
- * front of the tree (odds-cache.ts, keptOdds): the tree's key is fixed by the ids, both
- * statuses lists and whether either defends. Every decision weighs the blows of both sides
- * against each other.
- */
-function attackOdds(
-  system: AnySystem,
-  state: ZodiacState,
-  attacker: CombatantState,
-  defender: CombatantState,
-): ActionOdds | undefined {
-  const { setup } = state;
-  const flags = (attacker.defending ? 1 : 0) + (defender.defending ? 2 : 0);
-  const kept = keptOdds(
-    setup,
-    attacker.sheet,
-    defender.sheet,
-    attacker.statuses,
-    defender.statuses,
-    flags,
-    attacker.id,
-    defender.id,
-  );
-  if (kept !== NOT_KEPT) return kept;
-  const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
-  keepOdds(
-    setup,
-    attacker.sheet,
-    defender.sheet,
-    attacker.statuses,
-    defender.statuses,
-    flags,
-    attacker.id,
-    defender.id,
-    odds,
-  );
-  return odds;
-}
 function estimate(
   system: AnySystem,
   state: ZodiacState,
@@ -97,11 +58,7 @@ function estimate(
     return undefined;
   const actor = combatant(state, command.actor);
   if (actor === undefined || command.target === undefined) return undefined;
-  const target = command.type === 'attack' ? combatant(state, command.target) : undefined;
-  const odds =
-    target === undefined
-      ? oddsOf(system, state, command)
-      : attackOdds(system, state, actor, target);
+  const odds = oddsOf(system, state, command);
   if (odds === undefined) return undefined;
   const spread = odds.damage;
   let price = 0;
@@ -150,12 +107,7 @@ export const zodiacTactics: Tactics = {
 
   threat(system, raw, attacker, defender) {
     const state = raw as ZodiacState;
-    const a = combatant(state, attacker);
-    const d = combatant(state, defender);
-    const odds =
-      a === undefined || d === undefined
-        ? oddsOf(system, state, { type: 'attack', actor: attacker, target: defender })
-        : attackOdds(system, state, a, d);
+    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
     return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
   },
 };

@@ -19,33 +19,32 @@ describe("resolveOffered (the simulator's path, without the checks)", () => {
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     const { system, setup } = read.encounter;
     const { ruleset } = system;
-    it.skipIf(ruleset.resolveOffered === undefined)(
-      `gives the events and state resolve gives, for every action offered in 20 battles of ${file}`,
-      () => {
-        let compared = 0;
-        for (let seed = 0; seed < 20; seed++) {
-          const dice = new FastDice(SeededDice.fromSeed(`offered:${seed}`));
-          const choices = SeededDice.fromSeed(`offered:${seed}:policy`);
-          let state = ruleset.initialState(setup);
-          for (let i = 0; i < 1000 && !ruleset.outcome(state).over; i++) {
-            const actions = ruleset.legalActions(state);
-            for (const [k, action] of actions.entries()) {
-              // The same dice for both: a fresh stream for every action tried.
-              const roll = (): FastDice => new FastDice(SeededDice.fromSeed(`${seed}:${i}:${k}`));
-              const checked = ruleset.resolve!(state, action.command, roll());
-              const offered = ruleset.resolveOffered!(state, action.command, roll());
-              expect(offered).toEqual(checked);
-              compared++;
-            }
-            const command = POLICIES.random!(system, state, actions, choices).command;
-            const decided = ruleset.decide(state, command, dice);
-            if (!decided.ok) throw new Error(decided.error.message);
-            for (const e of decided.value) state = ruleset.evolve(state, e);
+    // Only the rulesets that have the path (Shining Force so far): the rest resolve as before.
+    if (ruleset.resolveOffered === undefined) continue;
+    it(`gives the events and state resolve gives, for every action offered in 20 battles of ${file}`, () => {
+      let compared = 0;
+      for (let seed = 0; seed < 20; seed++) {
+        const dice = new FastDice(SeededDice.fromSeed(`offered:${seed}`));
+        const choices = SeededDice.fromSeed(`offered:${seed}:policy`);
+        let state = ruleset.initialState(setup);
+        for (let i = 0; i < 1000 && !ruleset.outcome(state).over; i++) {
+          const actions = ruleset.legalActions(state);
+          for (const [k, action] of actions.entries()) {
+            // The same dice for both: a fresh stream for every action tried.
+            const roll = (): FastDice => new FastDice(SeededDice.fromSeed(`${seed}:${i}:${k}`));
+            const checked = ruleset.resolve!(state, action.command, roll());
+            const offered = ruleset.resolveOffered!(state, action.command, roll());
+            expect(offered).toEqual(checked);
+            compared++;
           }
+          const command = POLICIES.random!(system, state, actions, choices).command;
+          const decided = ruleset.decide(state, command, dice);
+          if (!decided.ok) throw new Error(decided.error.message);
+          for (const e of decided.value) state = ruleset.evolve(state, e);
         }
-        expect(compared).toBeGreaterThan(500);
-      },
-    );
+      }
+      expect(compared).toBeGreaterThan(500);
+    });
   }
 
   it('leaves the public path checking: resolve refuses an attack out of reach', () => {

@@ -58,6 +58,17 @@ export interface Ruleset<Setup, State, Command extends CommandBase, Event extend
     command: Command,
     dice: DiceRoller,
   ): Result<{ readonly events: readonly Event[]; readonly state: State }>;
+  /**
+   * resolve for a command this ruleset's own legal actions offer in this very state (what a
+   * simulation's policy picks): checks that only catch a user's mistake may be skipped, and the
+   * events must be those resolve gives. Anything else given to it is the caller's error; the
+   * public paths (decide, resolve) always check.
+   */
+  resolveOffered?(
+    state: State,
+    command: Command,
+    dice: DiceRoller,
+  ): Result<{ readonly events: readonly Event[]; readonly state: State }>;
   evolve(state: State, event: Event): State;
   legalActions(state: State): readonly LegalAction<Command>[];
   outcome(state: State): Outcome;

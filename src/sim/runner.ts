@@ -51,10 +51,16 @@ export function runBattles(
   setup: unknown,
   policy: Policy,
   range: BattleRange,
-  hooks: { shouldStop?: () => boolean; progress?: (done: number) => void } = {},
+  hooks: {
+    shouldStop?: () => boolean;
+    progress?: (done: number) => void;
+    /** Told every command played and its events, in order (to check that a battle is unchanged). */
+    observe?: (command: CommandBase, events: readonly EventBase[]) => void;
+  } = {},
   startingState?: unknown,
 ): Aggregate {
   const { ruleset } = system;
+  const direct = policy.direct;
   const aggregate = emptyAggregate();
   const initial = startingState ?? ruleset.initialState(setup);
   const start = system.view(initial);
@@ -168,20 +174,28 @@ export function runBattles(
     let commands = 0;
     for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
       if (ruleset.outcome(state).over) break;
-      const actions = ruleset.legalActions(state);
-      if (actions.length === 0) break;
-      const choice = policy(seen, state, actions, seeds.choices);
-      const command = choice.command as CommandBase;
-      // resolve (when the ruleset has it) hands back the state too: no second pass of evolve.
+      let command = direct?.(seen, state, seeds.choices);
+      let label: string | undefined;
+      if (command === undefined) {
+        const actions = ruleset.legalActions(state);
+        if (actions.length === 0) break;
+        const choice = policy(seen, state, actions, seeds.choices);
+        command = choice.command as CommandBase;
+        label = choice.label;
+      }
+      // Every command here is one the ruleset offered in this state, so it may skip the checks
+      // (resolveOffered); resolve hands back the state too: no second pass of evolve.
       const before = state;
       const resolved =
+        ruleset.resolveOffered?.(state, command, dice) ??
         ruleset.resolve?.(state, command, dice) ??
         mapDecided(ruleset.decide(state, command, dice), state, ruleset.evolve);
       if (!resolved.ok)
         throw new Error(
-          `the policy chose a refused action (${choice.label}): ${resolved.error.message}`,
+          `the policy chose a refused action (${label ?? JSON.stringify(command)}): ${resolved.error.message}`,
         );
       state = resolved.value.state;
+      hooks.observe?.(command, resolved.value.events as readonly EventBase[]);
       tallyBlows(before, state, resolved.value.events as readonly EventBase[]);
     }
     const outcome = ruleset.outcome(state);

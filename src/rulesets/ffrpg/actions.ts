@@ -164,16 +164,26 @@ function dealDamage(r: Resolution, sourceId: string, targetId: string, spec: Dam
       ? null
       : r.dice.roll(`damage:${targetId}`, spec.code, variablesOf(r.state, source, spec.skill));
   const base = roll?.total ?? (spec.share === undefined ? 0 : shareOf(target, spec.share));
+  // Every field written out, no spreads: a simulation deals damage several times a battle.
+  const steps = damageSteps(r.state, source, target, spec);
   const result = computeDamage({
     explain: r.explain,
     base,
-    ...damageSteps(r.state, source, target, spec),
+    percents: steps.percents,
+    armor: steps.armor,
+    barriers: steps.barriers,
+    affinity: steps.affinity,
+    cap: steps.cap,
   });
-  const breakdown =
+  const landed =
     spec.share === undefined || !r.explain
-      ? result.breakdown
-      : `${spec.share.percent}% of ${spec.share.of.toUpperCase()}: ${result.breakdown}`;
-  landDamage(r, sourceId, targetId, { ...result, breakdown }, roll, spec.pool);
+      ? result
+      : {
+          amount: result.amount,
+          absorbed: result.absorbed,
+          breakdown: `${spec.share.percent}% of ${spec.share.of.toUpperCase()}: ${result.breakdown}`,
+        };
+  landDamage(r, sourceId, targetId, landed, roll, spec.pool);
   if (result.absorbed || result.amount === 0 || spec.pool === 'mp') return;
   const after = r.combatant(targetId);
   // Reactions answer enemies: an ally's spell that catches a friend does not set off its Counter.

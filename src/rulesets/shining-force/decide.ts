@@ -31,6 +31,28 @@ export function resolve(
   command: ShiningForceCommand,
   dice: DiceRoller,
 ): Result<Resolved> {
+  return resolveCommand(state, command, dice, true);
+}
+
+/**
+ * resolve for a command the legal actions offer in this state (Ruleset.resolveOffered): a
+ * simulation's policy only ever picks one of those, so the checks that catch a user's mistake
+ * (whose turn it is, the target's reach, the MP) are skipped; the events are resolve's.
+ */
+export function resolveOffered(
+  state: ShiningForceState,
+  command: ShiningForceCommand,
+  dice: DiceRoller,
+): Result<Resolved> {
+  return resolveCommand(state, command, dice, false);
+}
+
+function resolveCommand(
+  state: ShiningForceState,
+  command: ShiningForceCommand,
+  dice: DiceRoller,
+  check: boolean,
+): Result<Resolved> {
   if (state.result !== null) return err('battle/over', 'the battle is over');
   const r = new Resolution(state, dice);
   if (command.type === 'begin-battle') {
@@ -49,16 +71,18 @@ export function resolve(
   const actor = combatantById(state.combatants, command.actor);
   if (actor === undefined)
     return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
-  const current = currentActor(state);
-  if (current?.id !== actor.id) {
-    const whose =
-      current === undefined ? 'nobody is waiting to act' : `it is ${current.sheet.name}'s turn`;
-    return err('action/not-your-turn', `${actor.sheet.name} cannot act now: ${whose}`);
+  if (check) {
+    const current = currentActor(state);
+    if (current?.id !== actor.id) {
+      const whose =
+        current === undefined ? 'nobody is waiting to act' : `it is ${current.sheet.name}'s turn`;
+      return err('action/not-your-turn', `${actor.sheet.name} cannot act now: ${whose}`);
+    }
   }
   let done: Result<true>;
   switch (command.type) {
     case 'move':
-      done = move(r, actor, command.to, command.target);
+      done = check ? move(r, actor, command.to, command.target) : moveOffered(r, actor, command.to);
       return done.ok ? ok(r.resolved()) : done;
     case 'equip':
     case 'unequip':
@@ -67,7 +91,11 @@ export function resolve(
       done = freeItemCommand(r, actor, command.type, command.item);
       return done.ok ? ok(r.resolved()) : done;
     case 'attack':
-      done = attackCommand(r, actor, command.target);
+      if (check) done = attackCommand(r, actor, command.target);
+      else {
+        attack(r, actor.id, command.target);
+        done = OFFERED;
+      }
       break;
     case 'stay':
       done = ok(true);
@@ -128,6 +156,22 @@ function move(
     cost,
   });
   return ok(true);
+}
+
+const OFFERED: Result<true> = ok(true);
+
+/** A move the legal actions offered: the cell is in reach; only its cost is looked up. */
+function moveOffered(r: Resolution, actor: CombatantState, to: string): Result<true> {
+  const cell = cellIndex(r.state.setup, to);
+  const cost = movesOf(r.state, actor, derived(r.state.setup, actor).movement).costs[cell]!;
+  r.emit({
+    type: 'moved',
+    actor: actor.id,
+    from: cellName(r, actor.cell),
+    to: cellName(r, cell),
+    cost,
+  });
+  return OFFERED;
 }
 
 function liveTarget(state: ShiningForceState, id: string): Result<CombatantState> {

@@ -101,15 +101,27 @@ export function movesOf(state: ShiningForceState, mover: CombatantState, movemen
   return moves;
 }
 
+/** Who stands where, for one search at a time: filled and emptied again, never made anew. */
+const occupants: number[] = [];
+
 function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): number[] {
   const terrain = terrainOf(state.setup);
-  const occupants: number[] = new Array<number>(terrain.width * terrain.height).fill(CELL_EMPTY);
+  const size = terrain.width * terrain.height;
+  while (occupants.length < size) occupants.push(CELL_EMPTY);
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (c.defeated || c.id === mover.id) continue;
     occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
   }
-  return moveCosts(terrain, mover.cell, movement, occupants, state.setup.options.passThroughAllies);
+  const costs = moveCosts(
+    terrain,
+    mover.cell,
+    movement,
+    occupants,
+    state.setup.options.passThroughAllies,
+  );
+  for (const id of state.ids) occupants[state.combatants[id]!.cell] = CELL_EMPTY;
+  return costs;
 }
 
 /** True when `to` stands in a pattern counted from `from`'s cell. */

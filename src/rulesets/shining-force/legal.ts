@@ -7,11 +7,14 @@ import {
   distanceMaps,
   distanceTo,
   inReach,
+  type Moves,
   movesOf,
   patternTable,
   terrainOf,
 } from './field.js';
 import { nameOfIndex } from './grid/cells.js';
+import type { Terrain } from './grid/paths.js';
+import type { Offsets } from './grid/patterns.js';
 import type { Effect } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
@@ -83,107 +86,130 @@ const BEGIN: LegalAction<ShiningForceCommand> = {
   command: { type: 'begin-battle' },
 };
 
+/** A spell or an item the actor may use now, and whom it may be aimed at, in the listed order. */
+export interface EffectOption {
+  readonly kind: 'cast' | 'use';
+  readonly id: string;
+  readonly name: string;
+  readonly targets: readonly CombatantState[];
+}
+
 /**
- * What the combatant whose turn it is can do: attacks on enemies in reach first, then (before
- * moving) an advance on each enemy out of reach, spells, items, equipment, Stay, and every other
- * cell it can move to. Stay is always there, so a battle never stalls.
+ * What the combatant whose turn it is may do, before any of it is written out as a command: the
+ * legal actions list it, and a simulator's policy scores it as it stands (every cell of the move
+ * as one group, not an action each). In the order the actions are listed.
  */
-export function legalActions(state: ShiningForceState): LegalAction<ShiningForceCommand>[] {
-  if (state.result !== null) return [];
-  if (state.round === 0) return [BEGIN];
+export interface Options {
+  readonly actor: CombatantState;
+  /** Everyone else still in the battle, in the setup's order. */
+  readonly living: readonly CombatantState[];
+  /** Enemies its weapon reaches from where it stands. */
+  readonly attacks: readonly CombatantState[];
+  /** Before moving: where it may end its move; undefined once it has moved (or is Frozen). */
+  readonly moves: Moves | undefined;
+  /** Per enemy out of reach, the cell an advance on it ends on (`advanceTargets[i]`). */
+  readonly advanceTargets: readonly CombatantState[];
+  readonly advanceCells: readonly number[];
+  readonly effects: readonly EffectOption[];
+}
+
+/**
+ * An advance on `target`: the cell that puts it in reach at the least movement cost (the first
+ * in reading order among equals; an archer keeps its distance); -1 when no cell does. Found
+ * from the target's side, one cell per offset of the weapon's range, not by trying every cell.
+ */
+function cheapestInReach(moves: Moves, range: Offsets, terrain: Terrain, target: number): number {
+  const { width, height } = terrain;
+  const tx = target % width;
+  const ty = (target - tx) / width;
+  let best = -1;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < range.length; i++) {
+    const offset = range[i]!;
+    const x = tx - offset[0];
+    const y = ty - offset[1];
+    if (x < 0 || x >= width || y < 0 || y >= height) continue;
+    const cell = y * width + x;
+    const cost = moves.costs[cell]!;
+    if (cost < 0) continue;
+    if (cost < bestCost || (cost === bestCost && cell < best)) {
+      best = cell;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
+/**
+ * Failing a cell in reach, the one that closes in the most on the target (`distance`, by
+ * movement cost; the first in reading order among equals), `from` itself when none is closer.
+ */
+function closest(moves: Moves, distance: Int32Array, from: number): number {
+  let best = from;
+  let bestDistance = distance[from]!;
+  for (const to of moves.cells) {
+    const d = distance[to]!;
+    if (d >= 0 && (bestDistance < 0 || d < bestDistance)) {
+      best = to;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** The options of the combatant whose turn it is; undefined when nobody's turn it is. */
+export function options(state: ShiningForceState): Options | undefined {
+  if (state.result !== null || state.round === 0) return undefined;
   const actor = currentActor(state);
-  if (actor === undefined) return [];
+  if (actor === undefined) return undefined;
   const { setup } = state;
-  const width = terrainOf(setup).width;
-  const cell = (index: number) => nameOfIndex(width, index);
-  const actions: LegalAction<ShiningForceCommand>[] = [];
+  const terrain = terrainOf(setup);
+  const width = terrain.width;
   const living: CombatantState[] = [];
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (!c.defeated && c.id !== actor.id) living.push(c);
   }
   const sheet = actor.sheet;
-  const cache = cacheOf(sheet);
   const arms = armament(setup, actor);
-  if (arms !== undefined) {
+  const attacks: CombatantState[] = [];
+  // Each pattern's table and the field's width looked up once, not once a target.
+  const reach = arms === undefined ? undefined : patternTable(arms.range);
+  if (reach !== undefined) {
     for (const target of living) {
-      if (!areEnemies(actor, target) || !inReach(setup, arms.range, actor.cell, target.cell))
-        continue;
-      actions.push(
-        once(inner(cache.attacks, arms.name), target.id, () => ({
-          label: `Attack ${target.sheet.name} with ${arms.name}`,
-          command: { type: 'attack', actor: actor.id, target: target.id },
-        })),
-      );
+      if (areEnemies(actor, target) && coversCell(reach, width, actor.cell, target.cell))
+        attacks.push(target);
     }
   }
   const moves =
     state.step === 'move' ? movesOf(state, actor, derived(setup, actor).movement) : undefined;
-  const advances: number[] = [];
+  const advanceTargets: CombatantState[] = [];
+  const advanceCells: number[] = [];
   if (moves !== undefined) {
-    const reach = arms === undefined ? undefined : patternTable(arms.range);
     const distances = distanceMaps(setup);
     for (const target of living) {
       if (!areEnemies(actor, target)) continue;
       if (reach !== undefined && coversCell(reach, width, actor.cell, target.cell)) continue;
-      // The nearest cell that puts the target in reach (the cheapest to get to, for an
-      // archer that keeps its distance); failing that, the one that closes in the most.
-      const distance = distanceTo(setup, distances, target.cell);
-      let best = actor.cell;
-      let bestDistance = distance[actor.cell]!;
-      let bestCost = Number.POSITIVE_INFINITY;
-      for (const to of moves.cells) {
-        const cost = moves.costs[to]!;
-        if (reach !== undefined && coversCell(reach, width, to, target.cell)) {
-          if (bestCost === Number.POSITIVE_INFINITY || cost < bestCost) {
-            best = to;
-            bestCost = cost;
-          }
-          continue;
-        }
-        if (bestCost !== Number.POSITIVE_INFINITY) continue;
-        const d = distance[to]!;
-        if (d >= 0 && (bestDistance < 0 || d < bestDistance)) {
-          best = to;
-          bestDistance = d;
-        }
-      }
-      if (best === actor.cell) continue;
-      advances.push(best);
-      let byCell = cache.advances.get(target.id);
-      if (byCell === undefined) {
-        byCell = [];
-        cache.advances.set(target.id, byCell);
-      }
-      let advance = byCell[best];
-      if (advance === undefined) {
-        advance = {
-          label: `Move ${sheet.name} to ${cell(best)} (toward ${target.sheet.name})`,
-          command: { type: 'move', actor: actor.id, to: cell(best), target: target.id },
-          group: 'move',
-        };
-        byCell[best] = advance;
-      }
-      actions.push(advance);
+      const best =
+        arms === undefined ? -1 : cheapestInReach(moves, arms.range, terrain, target.cell);
+      const to =
+        best >= 0 ? best : closest(moves, distanceTo(setup, distances, target.cell), actor.cell);
+      if (to === actor.cell) continue;
+      advanceTargets.push(target);
+      advanceCells.push(to);
     }
   }
+  const effects: EffectOption[] = [];
   const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
-    const range = setup.patterns[effect.range] ?? ADJACENT;
+    const range = patternTable(setup.patterns[effect.range] ?? ADJACENT);
+    const targets: CombatantState[] = [];
     // The actor first when it may aim at its own side, then everyone else: no new list.
     for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
       const target = i < 0 ? actor : living[i]!;
       if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
-      if (!inReach(setup, range, actor.cell, target.cell)) continue;
-      actions.push(
-        once(inner(kind === 'cast' ? cache.casts : cache.uses, id), target.id, () => ({
-          label: `${kind === 'cast' ? 'Cast' : 'Use'} ${name} on ${target.sheet.name}`,
-          command:
-            kind === 'cast'
-              ? { type: 'cast', actor: actor.id, spell: id, target: target.id }
-              : { type: 'use', actor: actor.id, item: id, target: target.id },
-        })),
-      );
+      if (coversCell(range, width, actor.cell, target.cell)) targets.push(target);
     }
+    if (targets.length > 0) effects.push({ kind, id, name, targets });
   };
   if (canCastAny(setup, actor)) {
     for (const id of sheet.spells) {
@@ -191,13 +217,116 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       if (spell !== undefined && spell.mpCost <= actor.mp) offer('cast', id, spell.name, spell);
     }
   }
-  const seen = new Set<string>();
-  for (const held of actor.items) {
-    if (seen.has(held.item)) continue;
-    seen.add(held.item);
+  for (let i = 0; i < actor.items.length; i++) {
+    const held = actor.items[i]!;
+    let first = true;
+    for (let j = 0; j < i; j++) if (actor.items[j]!.item === held.item) first = false;
+    if (!first) continue;
     const item = setup.items[held.item];
     if (item?.use !== undefined) offer('use', held.item, item.name, item.use);
   }
+  return { actor, living, attacks, moves, advanceTargets, advanceCells, effects };
+}
+
+export function attackAction(
+  actor: CombatantState,
+  weapon: string,
+  target: CombatantState,
+): Action {
+  return once(inner(cacheOf(actor.sheet).attacks, weapon), target.id, () => ({
+    label: `Attack ${target.sheet.name} with ${weapon}`,
+    command: { type: 'attack', actor: actor.id, target: target.id },
+  }));
+}
+
+export function advanceAction(
+  width: number,
+  actor: CombatantState,
+  target: CombatantState,
+  to: number,
+): Action {
+  const cache = cacheOf(actor.sheet);
+  let byCell = cache.advances.get(target.id);
+  if (byCell === undefined) {
+    byCell = [];
+    cache.advances.set(target.id, byCell);
+  }
+  let advance = byCell[to];
+  if (advance === undefined) {
+    const cell = nameOfIndex(width, to);
+    advance = {
+      label: `Move ${actor.sheet.name} to ${cell} (toward ${target.sheet.name})`,
+      command: { type: 'move', actor: actor.id, to: cell, target: target.id },
+      group: 'move',
+    };
+    byCell[to] = advance;
+  }
+  return advance;
+}
+
+export function effectAction(
+  actor: CombatantState,
+  effect: EffectOption,
+  target: CombatantState,
+): Action {
+  const cache = cacheOf(actor.sheet);
+  return once(
+    inner(effect.kind === 'cast' ? cache.casts : cache.uses, effect.id),
+    target.id,
+    () => ({
+      label: `${effect.kind === 'cast' ? 'Cast' : 'Use'} ${effect.name} on ${target.sheet.name}`,
+      command:
+        effect.kind === 'cast'
+          ? { type: 'cast', actor: actor.id, spell: effect.id, target: target.id }
+          : { type: 'use', actor: actor.id, item: effect.id, target: target.id },
+    }),
+  );
+}
+
+export function stayAction(actor: CombatantState): Action {
+  const cache = cacheOf(actor.sheet);
+  cache.stay ??= { label: 'Stay', command: { type: 'stay', actor: actor.id } };
+  return cache.stay;
+}
+
+export function moveAction(width: number, actor: CombatantState, to: number): Action {
+  const cache = cacheOf(actor.sheet);
+  let action = cache.moves[to];
+  if (action === undefined) {
+    const cell = nameOfIndex(width, to);
+    action = {
+      label: `Move ${actor.sheet.name} to ${cell}`,
+      command: { type: 'move', actor: actor.id, to: cell },
+      group: 'move',
+    };
+    cache.moves[to] = action;
+  }
+  return action;
+}
+
+/**
+ * What the combatant whose turn it is can do: attacks on enemies in reach first, then (before
+ * moving) an advance on each enemy out of reach, spells, items, gifts, Stay, equipment, and
+ * every other cell it can move to. Stay is always there, so a battle never stalls.
+ */
+export function legalActions(state: ShiningForceState): LegalAction<ShiningForceCommand>[] {
+  if (state.result !== null) return [];
+  if (state.round === 0) return [BEGIN];
+  const o = options(state);
+  if (o === undefined) return [];
+  const { actor, living } = o;
+  const { setup } = state;
+  const width = terrainOf(setup).width;
+  const cache = cacheOf(actor.sheet);
+  const actions: LegalAction<ShiningForceCommand>[] = [];
+  if (o.attacks.length > 0) {
+    const weapon = armament(setup, actor)!.name;
+    for (const target of o.attacks) actions.push(attackAction(actor, weapon, target));
+  }
+  for (let i = 0; i < o.advanceCells.length; i++)
+    actions.push(advanceAction(width, actor, o.advanceTargets[i]!, o.advanceCells[i]!));
+  for (const effect of o.effects)
+    for (const target of effect.targets) actions.push(effectAction(actor, effect, target));
   if (actor.force) {
     for (const to of living) {
       if (!to.force || areEnemies(actor, to) || !inReach(setup, ADJACENT, actor.cell, to.cell))
@@ -215,8 +344,7 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       }
     }
   }
-  cache.stay ??= { label: 'Stay', command: { type: 'stay', actor: actor.id } };
-  actions.push(cache.stay);
+  actions.push(stayAction(actor));
   // Changing equipment is free and does not end the turn: listed after Stay, so a policy that
   // takes the first thing offered ends its turn instead of swapping weapons forever.
   if (actor.force) {
@@ -238,19 +366,11 @@ export function legalActions(state: ShiningForceState): LegalAction<ShiningForce
       );
     }
   }
-  if (moves !== undefined) {
-    for (const to of moves.cells) {
+  if (o.moves !== undefined) {
+    const advances = o.advanceCells;
+    for (const to of o.moves.cells) {
       if (to === actor.cell || (advances.length > 0 && advances.includes(to))) continue;
-      let action = cache.moves[to];
-      if (action === undefined) {
-        action = {
-          label: `Move ${sheet.name} to ${cell(to)}`,
-          command: { type: 'move', actor: actor.id, to: cell(to) },
-          group: 'move',
-        };
-        cache.moves[to] = action;
-      }
-      actions.push(action);
+      actions.push(moveAction(width, actor, to));
     }
   }
   return actions;

@@ -1,6 +1,6 @@
 import { describeIssue, err, parserOf, type Result, type Ruleset } from '../../engine/index.js';
 import { commandSchema, type ShiningForceCommand } from './commands.js';
-import { decide, resolve } from './decide.js';
+import { decide, resolve, resolveOffered } from './decide.js';
 import type { ShiningForceEvent } from './events.js';
 import { evolve, initialState } from './evolve.js';
 import { legalActions } from './legal.js';
@@ -32,6 +32,7 @@ export const shiningForce: Ruleset<
   parseCommand: parserOf(commandSchema, 'command/invalid', 'not a Shining Force command'),
   decide,
   resolve,
+  resolveOffered,
   evolve,
   legalActions,
   outcome(state) {

@@ -221,13 +221,15 @@ export function endTurn(r: Resolution, actorId: string): void {
 /** The battle ends when one side (or none) has anyone standing. */
 export function checkEnd(r: Resolution): boolean {
   if (r.state.result !== null) return true;
-  const standing = new Set<string>();
+  // The side of the first one standing, unless someone of another side stands too: asked after
+  // every turn, so no set of sides is made.
+  let winner: string | null = null;
   for (const id of r.state.ids) {
     const c = r.state.combatants[id]!;
-    if (!c.defeated) standing.add(c.side);
+    if (c.defeated) continue;
+    if (winner === null) winner = c.side;
+    else if (c.side !== winner) return false;
   }
-  if (standing.size > 1) return false;
-  const winner = standing.size === 1 ? [...standing][0]! : null;
   const side = r.state.setup.sides.find((s) => s.id === winner);
   let gold = 0;
   if (side?.force) {

@@ -1,9 +1,9 @@
 import type { FfrpgCommand } from '../../rulesets/ffrpg/commands.js';
 import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/ffrpg/state.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
 import { type Estimate, estimateOf, type Field, poolPrice } from './core.js';
-import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /**
  * A Slow ability lands only when its Charge Time runs out, and the target may be down or healed
@@ -22,7 +22,7 @@ function condition(c: CombatantState | undefined): string {
 }
 
 function combatant(state: FfrpgState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 /**
@@ -48,6 +48,43 @@ function oddsOf(system: AnySystem, state: FfrpgState, command: FfrpgCommand) {
   );
 }
 
+/**
+ * The odds of `attacker`'s attack on `defender`, as oddsOf finds them, kept by the two sheets in
+ * front of the tree (odds-cache.ts, keptOdds): the tree's key is fixed by the ids and both
+ * statuses lists. Every decision weighs the blows of both sides against each other.
+ */
+function attackOdds(
+  system: AnySystem,
+  state: FfrpgState,
+  attacker: CombatantState,
+  defender: CombatantState,
+): ActionOdds | undefined {
+  const { setup } = state;
+  const kept = keptOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.statuses,
+    defender.statuses,
+    undefined,
+    attacker.id,
+    defender.id,
+  );
+  if (kept !== NOT_KEPT) return kept;
+  const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
+  keepOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.statuses,
+    defender.statuses,
+    undefined,
+    attacker.id,
+    defender.id,
+    odds,
+  );
+  return odds;
+}
 function estimate(
   system: AnySystem,
   state: FfrpgState,
@@ -55,7 +92,12 @@ function estimate(
   field: Field,
 ): Estimate | undefined {
   if (command.type === 'attack') {
-    const odds = oddsOf(system, state, command);
+    const a = combatant(state, command.actor);
+    const d = combatant(state, command.target);
+    const odds =
+      a === undefined || d === undefined
+        ? oddsOf(system, state, command)
+        : attackOdds(system, state, a, d);
     if (odds?.damage === undefined) return undefined;
     return estimateOf({
       target: command.target,
@@ -115,7 +157,12 @@ export const ffrpgTactics: Tactics = {
 
   threat(system, raw, attacker, defender) {
     const state = raw as FfrpgState;
-    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
+    const a = combatant(state, attacker);
+    const d = combatant(state, defender);
+    const odds =
+      a === undefined || d === undefined
+        ? oddsOf(system, state, { type: 'attack', actor: attacker, target: defender })
+        : attackOdds(system, state, a, d);
     return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
   },
 };

@@ -19,7 +19,7 @@ import {
   worth,
 } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /**
  * Spellshards in stock can be drawn again: one cast costs this share of what spending a pool
@@ -28,7 +28,7 @@ import type { Estimator, Tactics } from './tactics.js';
 const STOCK_PRICE = 0.25;
 
 function combatant(state: FfviiiState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 function statusNames(statuses: Readonly<Record<string, unknown>>): string {

@@ -1,7 +1,8 @@
 import type { SeededDice } from '../../dice/index.js';
 import type { CommandBase, LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import { type Field, score } from './core.js';
+import type { Policy } from '../policies.js';
+import { type Field, type Fighter, score } from './core.js';
 import { ffrpgTactics } from './ffrpg.js';
 import { ffviiiTactics } from './ffviii.js';
 import { shiningForceTactics } from './shining-force.js';
@@ -17,18 +18,48 @@ const TACTICS: Readonly<Record<string, Tactics>> = {
   'shining-force': shiningForceTactics,
 };
 
-/** The field as one decision sees it; threats are worked out only when asked for, once. */
-function fieldOf(
-  system: AnySystem,
-  state: unknown,
-  tactics: Tactics,
-  actorId: string,
-): Field | undefined {
-  const actor = tactics.fighter(state, actorId);
-  if (actor === undefined) return undefined;
-  const on = new Map<string, number>();
-  const of = new Map<string, number>();
-  const strongest = (id: string, attacking: boolean): number => {
+/**
+ * The field as one decision sees it; threats are worked out only when asked for, once. A class,
+ * with its two caches made on first use: a decision is made before every simulated command.
+ */
+class DecisionField implements Field {
+  private on: Map<string, number> | undefined;
+  private of: Map<string, number> | undefined;
+
+  constructor(
+    private readonly system: AnySystem,
+    private readonly state: unknown,
+    private readonly tactics: Tactics,
+    private readonly actorId: string,
+    readonly actor: Fighter,
+  ) {}
+
+  fighter(id: string): Fighter | undefined {
+    return id === this.actorId ? this.actor : this.tactics.fighter(this.state, id);
+  }
+
+  threatOn(id: string): number {
+    this.on ??= new Map();
+    let t = this.on.get(id);
+    if (t === undefined) {
+      t = this.strongest(id, false);
+      this.on.set(id, t);
+    }
+    return t;
+  }
+
+  threatOf(id: string): number {
+    this.of ??= new Map();
+    let t = this.of.get(id);
+    if (t === undefined) {
+      t = this.strongest(id, true);
+      this.of.set(id, t);
+    }
+    return t;
+  }
+
+  private strongest(id: string, attacking: boolean): number {
+    const { system, state, tactics } = this;
     const self = tactics.fighter(state, id);
     if (self === undefined) return 0;
     let best = 0;
@@ -41,35 +72,34 @@ function fieldOf(
       if (t > best) best = t;
     }
     return best;
-  };
-  return {
-    actor,
-    fighter: (id) => (id === actorId ? actor : tactics.fighter(state, id)),
-    threatOn(id) {
-      let t = on.get(id);
-      if (t === undefined) {
-        t = strongest(id, false);
-        on.set(id, t);
-      }
-      return t;
-    },
-    threatOf(id) {
-      let t = of.get(id);
-      if (t === undefined) {
-        t = strongest(id, true);
-        of.set(id, t);
-      }
-      return t;
-    },
-  };
+  }
+}
+
+function fieldOf(
+  system: AnySystem,
+  state: unknown,
+  tactics: Tactics,
+  actorId: string,
+): Field | undefined {
+  const actor = tactics.fighter(state, actorId);
+  return actor === undefined
+    ? undefined
+    : new DecisionField(system, state, tactics, actorId, actor);
 }
 
 /**
- * Plays like a sensible player: every option of the deciding combatant is scored by expected
- * value from the exact odds (core.ts), the best one per unit of time is taken, and ties go to
- * the one listed first. Deterministic: it draws nothing from the dice it is handed.
+ * The same choice from the state alone, where the system's tactics can make it without the
+ * legal actions listed (Shining Force: a unit's every cell of movement scored as a number).
  */
-export function tactician(
+function direct(system: AnySystem, state: unknown): CommandBase | undefined {
+  const tactics = Object.hasOwn(TACTICS, system.ruleset.id)
+    ? TACTICS[system.ruleset.id]
+    : undefined;
+  if (tactics?.direct === undefined) return undefined;
+  return tactics.direct(system, state, (actorId) => fieldOf(system, state, tactics, actorId));
+}
+
+function choose(
   system: AnySystem,
   state: unknown,
   actions: readonly LegalAction<CommandBase>[],
@@ -108,3 +138,10 @@ export function tactician(
   }
   return best ?? actions[0]!;
 }
+
+/**
+ * Plays like a sensible player: every option of the deciding combatant is scored by expected
+ * value from the exact odds (core.ts), the best one per unit of time is taken, and ties go to
+ * the one listed first. Deterministic: it draws nothing from the dice it is handed.
+ */
+export const tactician: Policy = Object.assign(choose, { direct });

@@ -18,6 +18,9 @@ interface Node {
 
 const CACHES = new WeakMap<object, { root: Node; size: number }>();
 
+/** Counts the times a cache started over: an answer kept in front (keptOdds) is good within one. */
+let generation = 0;
+
 /** Past this many answers a setup's cache starts over: memory stays bounded in long runs. */
 const MAX_ENTRIES = 20_000;
 
@@ -75,11 +78,80 @@ export function cachedOdds(
   if (cache.size >= MAX_ENTRIES) {
     cache.root.next.clear();
     cache.size = 0;
+    generation++;
     nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition).odds =
       odds ?? null;
   } else leaf.odds = odds ?? null;
   cache.size++;
   return odds;
+}
+
+interface Kept {
+  readonly setup: object;
+  readonly generation: number;
+  readonly a: unknown;
+  readonly b: unknown;
+  readonly c: unknown;
+  readonly d: unknown;
+  readonly e: unknown;
+  readonly odds: ActionOdds | undefined;
+}
+
+const KEPT = new WeakMap<object, WeakMap<object, Kept>>();
+
+/** What keptOdds answers when it has nothing kept. */
+export const NOT_KEPT = Symbol('not kept');
+
+/**
+ * An answer kept in front of the tree by two objects that stand for a question (the attacker's
+ * and the defender's sheets for a blow), good while `a` to `e` are the same values as when it
+ * was kept (the statuses lists, the items: whatever the tree's key is made of beyond the
+ * sheets), in the same setup, and the tree has not started over since. A system's tactics
+ * keep there only what the tree answered, so a kept answer is the tree's answer: two lookups
+ * by object instead of walking the names.
+ */
+export function keptOdds(
+  setup: object,
+  first: object,
+  second: object,
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  d: unknown,
+  e: unknown,
+): ActionOdds | undefined | typeof NOT_KEPT {
+  const kept = KEPT.get(first)?.get(second);
+  if (
+    kept === undefined ||
+    kept.a !== a ||
+    kept.b !== b ||
+    kept.c !== c ||
+    kept.d !== d ||
+    kept.e !== e ||
+    kept.setup !== setup ||
+    kept.generation !== generation
+  )
+    return NOT_KEPT;
+  return kept.odds;
+}
+
+export function keepOdds(
+  setup: object,
+  first: object,
+  second: object,
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  d: unknown,
+  e: unknown,
+  odds: ActionOdds | undefined,
+): void {
+  let bySecond = KEPT.get(first);
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    KEPT.set(first, bySecond);
+  }
+  bySecond.set(second, { setup, generation, a, b, c, d, e, odds });
 }
 
 const CONDITIONS = new WeakMap<object, string>();

@@ -1,17 +1,40 @@
+import type { CommandBase } from '../../engine/index.js';
 import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
 import { armament, derived } from '../../rulesets/shining-force/derived.js';
 import { terrainOf } from '../../rulesets/shining-force/field.js';
 import { indexOf, parseCellName } from '../../rulesets/shining-force/grid/cells.js';
-import { coversOffset, type Offsets } from '../../rulesets/shining-force/grid/patterns.js';
+import {
+  type Offsets,
+  patternTable,
+  SPAN,
+  SPAN_ROW,
+} from '../../rulesets/shining-force/grid/patterns.js';
+import {
+  advanceAction,
+  attackAction,
+  effectAction,
+  moveAction,
+  type Options,
+  options,
+  stayAction,
+} from '../../rulesets/shining-force/legal.js';
 import {
   areEnemies,
   type CombatantState,
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
-import type { AnySystem } from '../../rulesets/system.js';
-import { type Estimate, estimateOf, type Field, poolPrice, RESCUE_VALUE, worth } from './core.js';
-import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
+import {
+  type Estimate,
+  estimateOf,
+  type Field,
+  poolPrice,
+  RESCUE_VALUE,
+  score,
+  worth,
+} from './core.js';
+import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
 const APPROACH = 0.5;
@@ -19,7 +42,7 @@ const APPROACH = 0.5;
 const EXPOSURE = 0.5;
 
 function combatant(state: ShiningForceState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 function statusNames(statuses: readonly { readonly status: string }[]): string {
@@ -75,6 +98,45 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   );
 }
 
+/**
+ * The odds of `attacker`'s blow on `defender`, as oddsOf finds them, kept by the two sheets in
+ * front of the tree (odds-cache.ts, keptOdds): the tree's key (the ids, the weapon, the
+ * statuses) is fixed by the ids, the attacker's items and both statuses lists. A decision
+ * asks this of every enemy twice.
+ */
+function attackOdds(
+  system: AnySystem,
+  state: ShiningForceState,
+  attacker: CombatantState,
+  defender: CombatantState,
+): ActionOdds | undefined {
+  const { setup } = state;
+  const kept = keptOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.items,
+    attacker.statuses,
+    defender.statuses,
+    attacker.id,
+    defender.id,
+  );
+  if (kept !== NOT_KEPT) return kept;
+  const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
+  keepOdds(
+    setup,
+    attacker.sheet,
+    defender.sheet,
+    attacker.items,
+    attacker.statuses,
+    defender.statuses,
+    attacker.id,
+    defender.id,
+    odds,
+  );
+  return odds;
+}
+
 const REACH = new WeakMap<Offsets, number>();
 
 /** How far a pattern reaches, as the crow walks. */
@@ -94,7 +156,11 @@ function attackEstimate(
   actor: CombatantState,
   target: string,
 ): Estimate | undefined {
-  const odds = oddsOf(system, state, { type: 'attack', actor: actor.id, target });
+  const defender = combatant(state, target);
+  const odds =
+    defender === undefined
+      ? oddsOf(system, state, { type: 'attack', actor: actor.id, target })
+      : attackOdds(system, state, actor, defender);
   if (odds?.damage === undefined) return undefined;
   return estimateOf({
     target,
@@ -132,6 +198,7 @@ function cellIndex(name: string, width: number): number | undefined {
  */
 class Enemies {
   readonly ids: string[] = [];
+  readonly fighters: CombatantState[] = [];
   readonly x: number[] = [];
   readonly y: number[] = [];
   /** -1: it has nothing to strike with. */
@@ -151,6 +218,7 @@ class Enemies {
       if (c.defeated || !areEnemies(actor, c)) continue;
       const x = c.cell % width;
       this.ids.push(id);
+      this.fighters.push(c);
       this.x.push(x);
       this.y.push((c.cell - x) / width);
       const arms = armament(state.setup, c);
@@ -166,11 +234,7 @@ class Enemies {
   blow(i: number): number {
     let blow = this.blows[i]!;
     if (Number.isNaN(blow)) {
-      const odds = oddsOf(this.system, this.state, {
-        type: 'attack',
-        actor: this.ids[i]!,
-        target: this.actor.id,
-      });
+      const odds = attackOdds(this.system, this.state, this.fighters[i]!, this.actor);
       blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
       this.blows[i] = blow;
     }
@@ -196,10 +260,16 @@ class Enemies {
  * reach it, one enemy taken as a given and every further one counted, and the actor's fall when
  * together they can take all its HP. One pass over the enemies: a decision asks it of every cell.
  */
+/** patterns.ts's coversOffset with the pattern's table at hand: asked of every enemy and cell. */
+function inPattern(table: Uint8Array, dx: number, dy: number): boolean {
+  if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
+  return table[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1;
+}
+
 function cellWorth(
   enemies: Enemies,
   actor: CombatantState,
-  arms: Offsets | undefined,
+  arms: Uint8Array | undefined,
   armsReach: number,
   nearHere: number,
   width: number,
@@ -217,7 +287,7 @@ function cellWorth(
     const dy = enemies.y[i]! - y;
     const d = Math.abs(dx) + Math.abs(dy);
     if (d < nearest) nearest = d;
-    if (arms !== undefined && d <= armsReach && coversOffset(arms, dx, dy)) {
+    if (arms !== undefined && d <= armsReach && inPattern(arms, dx, dy)) {
       reaches = true;
       const attack = enemies.attack(i);
       if (attack > best) best = attack;
@@ -244,29 +314,63 @@ function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
   return best;
 }
 
+const BEGIN: CommandBase = { type: 'begin-battle' };
+
 /** Equipment changes and gifts do not end the turn: never chosen, so a turn always ends. */
 const NEVER: Estimate = estimateOf({ chance: 0, price: Number.POSITIVE_INFINITY, time: 1 });
 
-function estimator(
-  system: AnySystem,
-  state: ShiningForceState,
-  actor: CombatantState,
-  field: Field,
-): Estimator {
-  const width = terrainOf(state.setup).width;
-  // Before moving, every option is also a choice of where to end the turn: the enemies and
-  // the risk of staying put are worked out once for every cell of the decision.
-  const moving = state.step === 'move';
-  const enemies = moving ? new Enemies(system, state, actor, field, width) : undefined;
-  const nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, width, actor.cell);
-  // Staying put: what the cell risks (no attack counted, the action is the attack; no squares
-  // closed).
-  const here =
-    enemies === undefined
-      ? 0
-      : -cellWorth(enemies, actor, undefined, 0, nearHere, width, actor.cell);
-  const arms = armament(state.setup, actor)?.range;
-  const armsReach = arms === undefined ? 0 : reachOf(arms);
+/**
+ * One decision of the unit whose turn it is: before moving, every option is also a choice of
+ * where to end the turn, so the enemies and the risk of staying put are worked out once for
+ * every cell of the decision.
+ */
+class Decision {
+  readonly width: number;
+  readonly enemies: Enemies | undefined;
+  readonly nearHere: number;
+  /** What staying put risks (no attack counted, the action is the attack; no squares closed). */
+  readonly here: number;
+  readonly arms: Uint8Array | undefined;
+  readonly armsReach: number;
+
+  constructor(
+    system: AnySystem,
+    state: ShiningForceState,
+    readonly actor: CombatantState,
+    field: Field,
+  ) {
+    this.width = terrainOf(state.setup).width;
+    const enemies =
+      state.step === 'move' ? new Enemies(system, state, actor, field, this.width) : undefined;
+    this.enemies = enemies;
+    this.nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, this.width, actor.cell);
+    this.here =
+      enemies === undefined
+        ? 0
+        : -cellWorth(enemies, actor, undefined, 0, this.nearHere, this.width, actor.cell);
+    const range = armament(state.setup, actor)?.range;
+    this.arms = range === undefined ? undefined : patternTable(range);
+    this.armsReach = range === undefined ? 0 : reachOf(range);
+  }
+
+  /** What ending the move on `cell` scores; undefined when the unit is not moving now. */
+  cell(cell: number): number | undefined {
+    if (this.enemies === undefined) return undefined;
+    return cellWorth(
+      this.enemies,
+      this.actor,
+      this.arms,
+      this.armsReach,
+      this.nearHere,
+      this.width,
+      cell,
+    );
+  }
+}
+
+function estimator(system: AnySystem, state: ShiningForceState, decision: Decision): Estimator {
+  const { actor } = decision;
+  const here = decision.here;
   return (cmd) => {
     const command = cmd as ShiningForceCommand;
     if (!('actor' in command) || command.actor !== actor.id) return undefined;
@@ -277,18 +381,25 @@ function estimator(
       case 'give':
         return NEVER;
       case 'move': {
-        const to = cellIndex(command.to, width);
-        if (to === undefined || enemies === undefined) return undefined;
-        return estimateOf({
-          chance: 0,
-          extra: cellWorth(enemies, actor, arms, armsReach, nearHere, width, to),
-          price: 0,
-          time: 1,
-        });
+        const to = cellIndex(command.to, decision.width);
+        const worth = to === undefined ? undefined : decision.cell(to);
+        if (worth === undefined) return undefined;
+        return estimateOf({ chance: 0, extra: worth, price: 0, time: 1 });
       }
       case 'attack': {
         const e = attackEstimate(system, state, actor, command.target);
-        return e === undefined ? undefined : estimateOf({ ...e, extra: -here });
+        if (e === undefined) return undefined;
+        // Every field written out: a spread here cost more than the rest of the estimate.
+        return estimateOf({
+          target: e.target,
+          chance: e.chance,
+          harm: e.harm,
+          heal: e.heal,
+          status: e.status,
+          price: e.price,
+          time: e.time,
+          extra: -here,
+        });
       }
       case 'stay':
         return estimateOf({ chance: 0, extra: -here, price: 0, time: 1 });
@@ -299,6 +410,89 @@ function estimator(
         return undefined;
     }
   };
+}
+
+/**
+ * The tactician's choice scored straight from the options (legal.ts), as the list would be
+ * scored, in the list's order so that ties go the same way: attacks, advances, spells and
+ * items, Stay, then the other cells of the move, each cell scored as a number and written out
+ * as a command only if chosen. Gifts and equipment are left out: they are never chosen.
+ */
+function directChoice(
+  system: AnySystem,
+  state: ShiningForceState,
+  o: Options,
+  field: Field,
+): CommandBase {
+  const { actor } = o;
+  const decision = new Decision(system, state, actor, field);
+  const estimate = estimator(system, state, decision);
+  const scoreOf = (command: CommandBase): number => {
+    const expected = estimate(command);
+    return expected === undefined ? 0 : score(expected, field);
+  };
+  let best: CommandBase | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  // A cell chosen, written out only at the end: an advance (with its target) or a plain move.
+  let bestCell = -1;
+  let bestAdvance = -1;
+  if (o.attacks.length > 0) {
+    const weapon = armament(state.setup, actor)!.name;
+    for (const target of o.attacks) {
+      const command = attackAction(actor, weapon, target).command;
+      const s = scoreOf(command);
+      if (s > bestScore) {
+        best = command;
+        bestScore = s;
+      }
+    }
+  }
+  const advances = o.advanceCells;
+  for (let i = 0; i < advances.length; i++) {
+    const s = decision.cell(advances[i]!) ?? 0;
+    if (s > bestScore) {
+      best = undefined;
+      bestCell = advances[i]!;
+      bestAdvance = i;
+      bestScore = s;
+    }
+  }
+  for (const effect of o.effects) {
+    for (const target of effect.targets) {
+      const command = effectAction(actor, effect, target).command;
+      const s = scoreOf(command);
+      if (s > bestScore) {
+        best = command;
+        bestCell = -1;
+        bestScore = s;
+      }
+    }
+  }
+  const stay = stayAction(actor).command;
+  const stayScore = scoreOf(stay);
+  if (stayScore > bestScore) {
+    best = stay;
+    bestCell = -1;
+    bestScore = stayScore;
+  }
+  if (o.moves !== undefined) {
+    for (const to of o.moves.cells) {
+      if (to === actor.cell || (advances.length > 0 && advances.includes(to))) continue;
+      const s = decision.cell(to) ?? 0;
+      if (s > bestScore) {
+        best = undefined;
+        bestCell = to;
+        bestAdvance = -1;
+        bestScore = s;
+      }
+    }
+  }
+  if (bestCell >= 0) {
+    return bestAdvance >= 0
+      ? advanceAction(decision.width, actor, o.advanceTargets[bestAdvance]!, bestCell).command
+      : moveAction(decision.width, actor, bestCell).command;
+  }
+  return best ?? stay;
 }
 
 function effectEstimate(
@@ -352,12 +546,28 @@ export const shiningForceTactics: Tactics = {
     const state = raw as ShiningForceState;
     const actor = combatant(state, field.actor.id);
     if (actor === undefined) return () => undefined;
-    return estimator(system, state, actor, field);
+    return estimator(system, state, new Decision(system, state, actor, field));
+  },
+
+  direct(system, raw, fieldOf) {
+    const state = raw as ShiningForceState;
+    if (state.result !== null) return undefined;
+    if (state.round === 0) return BEGIN;
+    const o = options(state);
+    const field = o === undefined ? undefined : fieldOf(o.actor.id);
+    return o === undefined || field === undefined
+      ? undefined
+      : directChoice(system, state, o, field);
   },
 
   threat(system, raw, attacker, defender) {
     const state = raw as ShiningForceState;
-    const odds = oddsOf(system, state, { type: 'attack', actor: attacker, target: defender });
+    const a = combatant(state, attacker);
+    const d = combatant(state, defender);
+    const odds =
+      a === undefined || d === undefined
+        ? oddsOf(system, state, { type: 'attack', actor: attacker, target: defender })
+        : attackOdds(system, state, a, d);
     return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
   },
 };

@@ -21,6 +21,15 @@ export interface Tactics {
   estimator(system: AnySystem, state: unknown, field: Field): Estimator;
   /** Mean HP one blow of `attacker` takes off `defender`, a miss counted as 0. */
   threat(system: AnySystem, state: unknown, attacker: string, defender: string): number;
+  /**
+   * The choice the scoring would make of the legal actions, made from the system's options
+   * without listing them (policies.ts, DirectChoice); undefined: score the list.
+   */
+  direct?(
+    system: AnySystem,
+    state: unknown,
+    fieldOf: (actorId: string) => Field | undefined,
+  ): CommandBase | undefined;
   /** A decision only this system has (FFVIII's dodge or take it); undefined: score as usual. */
   choose?(
     system: AnySystem,
@@ -38,4 +47,17 @@ export function actorOf(command: CommandBase): string | undefined {
 export function targetOf(command: CommandBase): string | undefined {
   const target = (command as { target?: unknown }).target;
   return typeof target === 'string' ? target : undefined;
+}
+
+/**
+ * A combatant of a state's record by id, in one lookup: every record is kept under its own id,
+ * so an id naming a member of Object.prototype (`constructor`) finds nothing with that id.
+ */
+export function byId<C extends { readonly id: string }>(
+  combatants: Readonly<Record<string, C>>,
+  id: string | undefined,
+): C | undefined {
+  if (id === undefined) return undefined;
+  const c = combatants[id];
+  return c !== undefined && c.id === id ? c : undefined;
 }

@@ -3,10 +3,10 @@ import type { ZodiacCommand } from '../../rulesets/zodiac/commands.js';
 import { type CombatantState, isFighting, type ZodiacState } from '../../rulesets/zodiac/state.js';
 import { type Estimate, estimateOf, poolPrice } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
-import type { Estimator, Tactics } from './tactics.js';
+import { byId, type Estimator, type Tactics } from './tactics.js';
 
 function combatant(state: ZodiacState, id: string | undefined): CombatantState | undefined {
-  return id !== undefined && Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  return byId(state.combatants, id);
 }
 
 function statusNames(statuses: readonly { readonly status: string }[]): string {

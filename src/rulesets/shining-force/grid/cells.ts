@@ -35,8 +35,22 @@ export function pointOf(width: number, index: number): Point {
   return { x: index % width, y: Math.floor(index / width) };
 }
 
+/** Names by width, then index: a simulated move names two cells, and a string is not remade. */
+const NAMES: string[][] = [];
+
 export function nameOfIndex(width: number, index: number): string {
-  return cellName(pointOf(width, index));
+  let byIndex = NAMES[width];
+  if (byIndex === undefined) {
+    byIndex = [];
+    NAMES[width] = byIndex;
+  }
+  let name = byIndex[index];
+  if (name === undefined) {
+    name = cellName(pointOf(width, index));
+    // Only cells of a battlefield (at most 26 x 26) are kept.
+    if (width <= MAX_SIDE && index >= 0 && index < MAX_SIDE * MAX_SIDE) byIndex[index] = name;
+  }
+  return name;
 }
 
 /** Grid steps between two cells, moving only along rows and columns. */

@@ -23,6 +23,50 @@ export const CELL_ENEMY = 2;
 const queue: number[] = [];
 
 /**
+ * Each cell's passable neighbours (up, left, right, down) and what stepping on each costs, as
+ * flat lists: `from[cell]` to `from[cell + 1]` index `cells` and `steps`. Made once per terrain,
+ * which never changes in a battle, so a search does no bounds or terrain checks of its own.
+ */
+interface Neighbours {
+  readonly from: readonly number[];
+  readonly cells: readonly number[];
+  readonly steps: readonly number[];
+}
+
+const NEIGHBOURS = new WeakMap<Terrain, Neighbours>();
+
+function neighboursOf(terrain: Terrain): Neighbours {
+  let found = NEIGHBOURS.get(terrain);
+  if (found === undefined) {
+    const { width, height, costs } = terrain;
+    const size = width * height;
+    const from: number[] = [];
+    const cells: number[] = [];
+    const steps: number[] = [];
+    for (let index = 0; index < size; index++) {
+      from.push(cells.length);
+      const x = index % width;
+      const around = [
+        index < width ? -1 : index - width,
+        x === 0 ? -1 : index - 1,
+        x === width - 1 ? -1 : index + 1,
+        index + width >= size ? -1 : index + width,
+      ];
+      for (const next of around) {
+        const step = next < 0 ? 0 : (costs[next] ?? 0);
+        if (step <= 0) continue;
+        cells.push(next);
+        steps.push(step);
+      }
+    }
+    from.push(cells.length);
+    found = { from, cells, steps };
+    NEIGHBOURS.set(terrain, found);
+  }
+  return found;
+}
+
+/**
  * Cheapest cost from `start` to every cell within `budget`, -1 where out of reach. A step into
  * a cell is allowed on passable terrain not blocked by `occupants` (an enemy always blocks, an
  * ally unless `passAllies`; no occupants: nobody blocks). A queue of cells whose cost went
@@ -36,8 +80,8 @@ function cheapest(
   occupants: ArrayLike<number> | undefined,
   passAllies: boolean,
 ): number[] {
-  const { width, height, costs } = terrain;
-  const size = width * height;
+  const size = terrain.width * terrain.height;
+  const { from, cells, steps } = neighboursOf(terrain);
   // A plain array: a typed array costs several times as much to make, and this is made for
   // every unit's every move in a simulation.
   const cost: number[] = new Array<number>(size).fill(-1);
@@ -49,27 +93,11 @@ function cheapest(
   while (head < tail) {
     const index = queue[head++]!;
     const spent = cost[index]!;
-    const x = index % width;
-    // The four neighbours: up, left, right, down.
-    for (let n = 0; n < 4; n++) {
-      let next: number;
-      if (n === 0) {
-        if (index < width) continue;
-        next = index - width;
-      } else if (n === 1) {
-        if (x === 0) continue;
-        next = index - 1;
-      } else if (n === 2) {
-        if (x === width - 1) continue;
-        next = index + 1;
-      } else {
-        next = index + width;
-        if (next >= size) continue;
-      }
-      const step = costs[next] ?? 0;
-      if (step <= 0) continue;
+    const last = from[index + 1]!;
+    for (let k = from[index]!; k < last; k++) {
+      const next = cells[k]!;
       if (occupants !== undefined && occupants[next]! >= blocking) continue;
-      const total = spent + step;
+      const total = spent + steps[k]!;
       if (total > budget) continue;
       const known = cost[next]!;
       if (known !== -1 && known <= total) continue;

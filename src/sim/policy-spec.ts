@@ -1,6 +1,7 @@
+import type { SeededDice } from '../dice/index.js';
 import type { CommandBase, LegalAction, Result } from '../engine/index.js';
 import type { AnySystem } from '../rulesets/system.js';
-import { DEFAULT_POLICY, POLICIES, type Policy } from './policies.js';
+import { DEFAULT_POLICY, type DirectChoice, POLICIES, type Policy } from './policies.js';
 
 /** The policy name playing each side, by side id, in the encounter's order of sides. */
 export type SidePolicies = Readonly<Record<string, string>>;
@@ -146,13 +147,29 @@ export function sidePolicy(system: AnySystem, start: unknown, policies: SidePoli
     }
     return fallback;
   };
-  return (sys, state, actions: readonly LegalAction<CommandBase>[], random) => {
+  const chooseFromList = (
+    sys: AnySystem,
+    state: unknown,
+    actions: readonly LegalAction<CommandBase>[],
+    random: SeededDice,
+  ): LegalAction<CommandBase> => {
     for (const action of actions) {
       const actor = actorOf(action.command);
       if (actor !== undefined) return policyOf(state, actor)(sys, state, actions, random);
     }
     return fallback(sys, state, actions, random);
   };
+  // The direct path of the side whose combatant the encounter waits on, so a mixed spec keeps
+  // the simulator's cheap path. A policy's direct choice answers only where the actions are all
+  // that combatant's (Shining Force's active unit), else undefined and the list decides.
+  const direct: DirectChoice = (sys, state, random) => {
+    const actor = sys.brief(state).actor;
+    if (actor === null) return undefined;
+    return policyOf(state, actor).direct?.(sys, state, random);
+  };
+  return [...distinct].some((p) => p.direct !== undefined)
+    ? Object.assign(chooseFromList, { direct })
+    : chooseFromList;
 }
 
 /**

@@ -118,3 +118,29 @@ describe('--policy per side', () => {
     expect(!bad.ok && bad.error.message).toContain('sides are ehlric, giant');
   });
 });
+
+describe('a mixed spec keeps the simulator direct path of the side that acts', () => {
+  it('plays exactly the battles its list path plays (Shining Force, tactician against focus-weakest)', () => {
+    const read = readEncounterFile('examples/shining-force-gate.yaml', SYSTEMS);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const { system, setup } = read.encounter;
+    const start = system.ruleset.initialState(setup);
+    const mixed = sidePolicy(system, start, { force: 'tactician', runefaust: 'focus-weakest' });
+    expect(mixed.direct).toBeDefined();
+    const listOnly: Policy = (sys, state, actions, random) => mixed(sys, state, actions, random);
+    const play = (policy: Policy): string[] => {
+      const log: string[] = [];
+      runBattles(
+        system,
+        setup,
+        policy,
+        { seed: 'mixed-direct', from: 0, to: 12 },
+        { observe: (command, events) => log.push(JSON.stringify(command), JSON.stringify(events)) },
+      );
+      return log;
+    };
+    const direct = play(mixed);
+    expect(direct.length).toBeGreaterThan(100);
+    expect(direct).toEqual(play(listOnly));
+  });
+});

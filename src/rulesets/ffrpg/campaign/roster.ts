@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
+import { readRosterWith } from '../../campaign-roster.js';
 
 /**
  * What an FFRPG character keeps between fights, and what the party keeps together. Plain JSON;
@@ -49,31 +50,13 @@ export interface FfrpgRoster {
 
 export const EMPTY_PARTY: PartyState = partyStateSchema.parse({});
 
-/** `hiro.hp: Too small: expected number to be >=0`: whose field, and what is wrong with it. */
-function issueText(whose: string, error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  return `${[whose, ...issue.path.map(String)].join('.')}: ${issue.message}`;
-}
-
 /** A roster as stored, checked: a bad one names the character (or the party) and the field. */
 export function readRoster(value: unknown): Result<FfrpgRoster> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return err('campaign/invalid-roster', 'a roster is an object: { characters, party }');
-  const { characters, party } = value as Record<string, unknown>;
-  if (typeof characters !== 'object' || characters === null || Array.isArray(characters))
-    return err('campaign/invalid-roster', 'characters: an object of character states by id');
-  const out: Record<string, CharacterState> = {};
-  for (const [id, state] of Object.entries(characters)) {
-    if (!contentId.safeParse(id).success)
-      return err('campaign/invalid-roster', `characters: '${id}' is not a character's content id`);
-    const parsed = characterStateSchema.safeParse(state);
-    if (!parsed.success) return err('campaign/invalid-roster', issueText(id, parsed.error));
-    out[id] = parsed.data;
-  }
-  const partyParsed = partyStateSchema.safeParse(party ?? {});
-  if (!partyParsed.success)
-    return err('campaign/invalid-roster', issueText('party', partyParsed.error));
-  return ok({ characters: out, party: partyParsed.data });
+  return readRosterWith(value, {
+    id: contentId,
+    character: characterStateSchema,
+    party: partyStateSchema,
+  });
 }
 
 /** The typed roster as the plain JSON a table stores. */

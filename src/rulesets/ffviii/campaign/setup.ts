@@ -1,6 +1,7 @@
 import type { ContentLibrary } from '../../../content/index.js';
 import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
+import { withLastingStates } from '../../campaign-sides.js';
 import { type EncounterSpec, encounterSpecSchema, ffviiiSetupFrom } from '../content.js';
 import type { CombatantSheet, FfviiiSetup } from '../model.js';
 import { ffviii } from '../ruleset.js';
@@ -22,28 +23,15 @@ export function setupFromRoster(
   if (!base.ok) return base;
   // ffviiiSetupFrom has accepted the spec, so it parses.
   const entries = encounterSpecSchema.parse(spec).sides;
-  const sides: FfviiiSetup['sides'] = [];
-  for (const [s, side] of base.value.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [i, sheet] of side.combatants.entries()) {
-      const characterId = entries[s]!.combatants[i]?.character;
-      const lasting = characterId === undefined ? undefined : roster.value.characters[characterId];
-      if (characterId === undefined || lasting === undefined) {
-        combatants.push(sheet);
-        continue;
-      }
-      // The roster knows a character by its content id; afterBattle finds it again by that id.
-      if (sheet.id !== characterId)
-        return err(
-          'campaign/renamed',
-          `sides[${s}].combatants[${i}]: ${sheet.name} is on the roster as '${characterId}' and fights under that id, not '${sheet.id}'`,
-        );
-      combatants.push(fromLastingState(sheet, lasting));
-    }
-    sides.push({ ...side, combatants });
-  }
+  const sides = withLastingStates(
+    base.value.sides,
+    entries,
+    roster.value.characters,
+    (sheet, lasting) => ok(fromLastingState(sheet, lasting)),
+  );
+  if (!sides.ok) return sides;
   // Checked again: a spell or item the roster names must be one the content defines.
-  const setup = ffviii.parseSetup({ ...base.value, sides });
+  const setup = ffviii.parseSetup({ ...base.value, sides: sides.value });
   return setup.ok ? ok(setup.value) : err('campaign/invalid-roster', setup.error.message);
 }
 

@@ -1,6 +1,7 @@
 import type { ContentLibrary } from '../../../content/index.js';
-import { err, type Result } from '../../../engine/index.js';
+import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
+import { withLastingStates } from '../../campaign-sides.js';
 import { type EncounterSpec, encounterSpecSchema, shiningForceSetupFrom } from '../content.js';
 import type { CombatantSheet, ShiningForceSetup } from '../model.js';
 import { shiningForce } from '../ruleset.js';
@@ -42,32 +43,21 @@ export function shiningForceSetupFromRoster(
   if (!built.ok) return built;
   // shiningForceSetupFrom has accepted the spec, and builds its sides in the spec's order.
   const spec = encounterSpecSchema.parse(specInput);
-  const sides: ShiningForceSetup['sides'] = [];
-  for (const [s, side] of built.value.sides.entries()) {
-    const combatants: CombatantSheet[] = [];
-    for (const [c, sheet] of side.combatants.entries()) {
-      const characterId = spec.sides[s]!.combatants[c]!.character;
-      const state = characterId === undefined ? undefined : roster.value.characters[characterId];
-      if (state === undefined) {
-        combatants.push(sheet);
-        continue;
-      }
-      const where = `sides[${s}].combatants[${c}]`;
-      if (sheet.id !== characterId)
-        return err(
-          'campaign/renamed',
-          `${where}: ${sheet.name} is on the roster and fights as '${characterId}', not '${sheet.id}'`,
-        );
+  const sides = withLastingStates(
+    built.value.sides,
+    spec.sides,
+    roster.value.characters,
+    (sheet, state, where) => {
       const unknown = state.items.find((h) => built.value.items[h.item] === undefined);
       if (unknown !== undefined)
         return err(
           'campaign/unknown-item',
           `${where}: ${sheet.name} carries '${unknown.item}', which the content does not hold`,
         );
-      combatants.push(fromRoster(sheet, state));
-    }
-    sides.push({ ...side, combatants });
-  }
-  const parsed = shiningForce.parseSetup({ ...built.value, sides });
+      return ok(fromRoster(sheet, state));
+    },
+  );
+  if (!sides.ok) return sides;
+  const parsed = shiningForce.parseSetup({ ...built.value, sides: sides.value });
   return parsed.ok ? parsed : err('encounter/invalid', parsed.error.message);
 }

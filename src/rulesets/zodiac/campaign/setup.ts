@@ -2,6 +2,7 @@ import type { ContentLibrary } from '../../../content/index.js';
 import { encounterInvalid } from '../../../content/index.js';
 import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
+import { withLastingStates } from '../../campaign-sides.js';
 import { type EncounterSpec, encounterSpecSchema, zodiacSetupFrom } from '../content.js';
 import { type CombatantSheet, setupSchema, type ZodiacSetup } from '../model.js';
 import { parseZodiacRoster, type ZodiacCharacterState } from './roster.js';
@@ -34,35 +35,16 @@ export function zodiacSetupFromRoster(
   if (!built.ok) return built;
   // zodiacSetupFrom has accepted the spec, and builds its sides in the spec's order.
   const spec = encounterSpecSchema.parse(specInput);
-  const sides = built.value.sides.map((side, s) => ({
-    ...side,
-    combatants: side.combatants.map((sheet, c) => ({
-      sheet,
-      characterId: spec.sides[s]!.combatants[c]!.character,
-      where: `sides[${s}].combatants[${c}]`,
-    })),
-  }));
-  for (const side of sides)
-    for (const { sheet, characterId, where } of side.combatants) {
-      const state = characterId === undefined ? undefined : roster.value.characters[characterId];
-      if (state === undefined) continue;
-      if (sheet.id !== characterId)
-        return err(
-          'campaign/renamed',
-          `${where}: ${sheet.name} is on the roster and fights as '${characterId}', not '${sheet.id}'`,
-        );
-      if (state.dead)
-        return err('campaign/dead', `${where}: ${sheet.name} is dead and fights no more`);
-    }
-  const setup = setupSchema.safeParse({
-    ...built.value,
-    sides: sides.map((side) => ({
-      ...side,
-      combatants: side.combatants.map(({ sheet, characterId }) => {
-        const state = characterId === undefined ? undefined : roster.value.characters[characterId];
-        return state === undefined ? sheet : fromRoster(sheet, state);
-      }),
-    })),
-  });
+  const sides = withLastingStates(
+    built.value.sides,
+    spec.sides,
+    roster.value.characters,
+    (sheet, state, where) =>
+      state.dead
+        ? err('campaign/dead', `${where}: ${sheet.name} is dead and fights no more`)
+        : ok(fromRoster(sheet, state)),
+  );
+  if (!sides.ok) return sides;
+  const setup = setupSchema.safeParse({ ...built.value, sides: sides.value });
   return setup.success ? ok(setup.data) : encounterInvalid(setup.error);
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { type BoundedRead, readBoundedText } from '../content/read-bounded.js';
 import type { Store, TableRecord } from '../store/index.js';
 import { DEFAULT_SQLITE_PATH } from '../store/open-defaults.js';
 import { ExitStatus } from './input.js';
@@ -148,18 +148,12 @@ export function registerTable(program: Command, io: Io): void {
       .command('import <file>')
       .description('Recreate an exported table (`-` reads stdin), with the same ids and links'),
   ).action(async (file: string, flags: StoreFlags) => {
-    let text: string;
-    try {
-      text = readFileSync(file === '-' ? 0 : file, 'utf8');
-    } catch (error) {
-      throw new ExitStatus(2, `cannot read ${file}: ${(error as Error).message}`);
-    }
-    if (text.length > MAX_IMPORT_BYTES) {
-      throw new ExitStatus(2, `${file} is larger than ${MAX_IMPORT_BYTES} bytes`);
-    }
+    const text =
+      file === '-' ? await readStdin(MAX_IMPORT_BYTES) : readBoundedText(file, MAX_IMPORT_BYTES);
+    if (!text.ok) throw new ExitStatus(2, `cannot read ${file}: ${text.reason}`);
     let data: unknown;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(text.text);
     } catch (error) {
       throw new ExitStatus(2, `${file} is not JSON: ${(error as Error).message}`);
     }
@@ -169,4 +163,16 @@ export function registerTable(program: Command, io: Io): void {
       io.out(`Table ${imported.value.id}: ${imported.value.name} imported`);
     });
   });
+}
+
+/** Standard input, up to `maxBytes`: an import piped in is bounded like a file's. */
+async function readStdin(maxBytes: number): Promise<BoundedRead> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return { ok: false, reason: `larger than ${maxBytes} bytes` };
+    chunks.push(chunk);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -161,6 +161,10 @@ describe('moogle table', () => {
       const bad = await moogle('table', 'import', join(dir, 'bad.json'), '--db', db);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('not JSON');
+      // A device never ends: it is refused, not read until memory runs out.
+      const endless = await moogle('table', 'import', '/dev/zero', '--db', db);
+      expect(endless.code).toBe(2);
+      expect(endless.stderr).toContain('not a regular file');
       expect((await moogle('serve', '--port', 'x', '--db', db)).code).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,11 @@ export interface CombatantView {
   readonly maxMp: number;
   /** Out of the fight: knocked out, fled, or unable to fight on. */
   readonly out: boolean;
+  /**
+   * Items it carries that a fight uses up (Potions, Phoenix Downs, Medical Herbs), counted;
+   * absent in a system whose combatants carry none into a fight (FFRPG).
+   */
+  readonly items?: number;
   readonly statuses: readonly { readonly name: string; readonly timer: string }[];
   /** The GM's notes on it ("concentrating", "behind the pillar"). */
   readonly notes: readonly string[];

@@ -76,11 +76,13 @@ export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down';
  * A combatant as a client may see it: the GM sees every figure; others see exact HP/MP only
  * for the party and for what the GM revealed, a band for the rest, and no GM notes.
  */
-export type SeenCombatant = Omit<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp'> & {
+export type SeenCombatant = Omit<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp' | 'items'> & {
   readonly hp: number | null;
   readonly maxHp: number | null;
   readonly mp: number | null;
   readonly maxMp: number | null;
+  /** Items a fight uses up that it carries (CombatantView.items); null when hidden. */
+  readonly items?: number | null;
   readonly band: HealthBand;
   /** True when `hp`... are null: the figures are the GM's. */
   readonly hidden: boolean;

@@ -27,6 +27,10 @@ export interface CombatantTally {
   /** MP at the end of each battle, for a combatant with MP (0 otherwise). */
   mpLeft: number;
   mpMax: number;
+  /** Items a fight uses up (CombatantView.items) it carried at the start of each battle. */
+  itemsHeld: number;
+  /** And at the end: itemsHeld less this is what it used up (or gave away). */
+  itemsLeft: number;
 }
 
 export interface Aggregate {
@@ -76,6 +80,8 @@ export function emptyTally(c: { id: string; name: string; side: string }): Comba
     hpMax: 0,
     mpLeft: 0,
     mpMax: 0,
+    itemsHeld: 0,
+    itemsLeft: 0,
   };
 }
 
@@ -102,6 +108,8 @@ export function mergeAggregates(into: Aggregate, from: Aggregate): Aggregate {
       mine.hpMax += c.hpMax;
       mine.mpLeft += c.mpLeft;
       mine.mpMax += c.mpMax;
+      mine.itemsHeld += c.itemsHeld;
+      mine.itemsLeft += c.itemsLeft;
     }
   }
   return into;

@@ -49,6 +49,12 @@ export interface PlayersReport {
   readonly hpLeft: number;
   /** The same for MP; null when none of them has MP. */
   readonly mpLeft: number | null;
+  /**
+   * Items a fight uses up (Potions, Herbs), a battle: carried at the start, and used up (or
+   * left with a fallen enemy: whatever they no longer hold at the end); null when the side
+   * carries none or its system has none.
+   */
+  readonly items: { readonly meanHeld: number; readonly meanUsed: number } | null;
   /** HP they took off the other sides, and they lost, a battle (overkill apart). */
   readonly meanDamageDealt: number;
   readonly meanDamageTaken: number;
@@ -189,6 +195,8 @@ function playersReport(
   let taken = 0;
   let overDealt = 0;
   let overTaken = 0;
+  let itemsHeld = 0;
+  let itemsLeft = 0;
   for (const c of Object.values(aggregate.combatants)) {
     if (c.side !== side.id) continue;
     hpLeft += c.hpLeft;
@@ -199,6 +207,8 @@ function playersReport(
     taken += c.damageTaken;
     overDealt += c.overkillDealt;
     overTaken += c.overkillTaken;
+    itemsHeld += c.itemsHeld;
+    itemsLeft += c.itemsLeft;
   }
   return {
     side: side.id,
@@ -209,6 +219,10 @@ function playersReport(
     everyoneKnockedOut: rate(aggregate.playersAllOut),
     hpLeft: hpMax === 0 ? 0 : hpLeft / hpMax,
     mpLeft: mpMax === 0 ? null : mpLeft / mpMax,
+    items:
+      itemsHeld === 0
+        ? null
+        : { meanHeld: per(itemsHeld), meanUsed: per(Math.max(0, itemsHeld - itemsLeft)) },
     meanDamageDealt: per(dealt),
     meanDamageTaken: per(taken),
     meanOverkillDealt: per(overDealt),
@@ -265,6 +279,10 @@ export function renderReport(report: SimReport): string[] {
     lines.push(
       `  left at the end      HP ${pct(p.hpLeft)}${p.mpLeft === null ? '' : `, MP ${pct(p.mpLeft)}`}`,
     );
+    if (p.items !== null)
+      lines.push(
+        `  items used           ${p.items.meanUsed.toFixed(2)} a battle, of ${p.items.meanHeld.toFixed(1)} carried`,
+      );
     lines.push(
       `  a battle             dealt ${p.meanDamageDealt.toFixed(1)} HP (+${p.meanOverkillDealt.toFixed(1)} overkill), lost ${p.meanDamageTaken.toFixed(1)} HP (+${p.meanOverkillTaken.toFixed(1)} overkill)`,
     );

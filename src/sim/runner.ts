@@ -78,6 +78,7 @@ export function runBattles(
   }
   const playerCount = isPlayer.filter(Boolean).length;
   const maxHp = Float64Array.from(start.combatants, (c) => c.maxHp);
+  const itemsAtStart = Float64Array.from(start.combatants, (c) => c.items ?? 0);
   const hp = new Float64Array(tallies.length);
   const everOut = new Uint8Array(tallies.length);
   // The blows of one command, by slot (-1: a combatant not in the encounter at the start).
@@ -220,6 +221,8 @@ export function runBattles(
       tally.hpMax += c.maxHp;
       tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);
       tally.mpMax += c.maxMp;
+      tally.itemsHeld += itemsAtStart[k]!;
+      tally.itemsLeft += c.items ?? 0;
     }
     if (someoneOut || playersOut > 0) aggregate.playersSomeoneOut++;
     if (allOut || (playerCount > 0 && playersOut === playerCount)) aggregate.playersAllOut++;

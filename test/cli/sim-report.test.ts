@@ -148,6 +148,59 @@ describe('the sim report on every example encounter', () => {
     }
   });
 
+  it.each([
+    ['examples/zodiac-keef-and-the-ogre.yaml', 'party', 'item-used'],
+    ['examples/shining-force-gate.yaml', 'force', 'item-used'],
+    ['examples/ffviii-iron-giant.yaml', 'ehlric', 'item-spent'],
+  ] as const)(
+    "%s: items used are the items the players' side spent, a battle",
+    (file, side, spent) => {
+      const read = readEncounterFile(file, SYSTEMS);
+      if (!read.ok) throw new Error('example does not load');
+      const { system, setup } = read.encounter;
+      const initial = system.ruleset.initialState(setup);
+      const ours = new Set(
+        system
+          .view(initial)
+          .combatants.filter((c) => c.side === side)
+          .map((c) => c.id),
+      );
+      const carried = system
+        .view(initial)
+        .combatants.filter((c) => ours.has(c.id))
+        .reduce((n, c) => n + (c.items ?? 0), 0);
+      expect(carried).toBeGreaterThan(0);
+      // Random play spends items the tactician keeps (FFVIII's Ehlric never needs his Potions).
+      const chosen = policyForEncounter(system, initial, 'random');
+      if (!chosen.ok) throw new Error(chosen.error.message);
+      let events = 0;
+      const aggregate = runBattles(
+        system,
+        setup,
+        chosen.value.policy,
+        { seed: 'items', from: 0, to: 200 },
+        {
+          observe: (_command, happened) => {
+            for (const e of happened) {
+              const by = (e as { actor?: string }).actor;
+              if (e.type === spent && by !== undefined && ours.has(by)) events++;
+            }
+          },
+        },
+      );
+      let held = 0;
+      let left = 0;
+      for (const c of Object.values(aggregate.combatants)) {
+        if (!ours.has(c.id)) continue;
+        held += c.itemsHeld;
+        left += c.itemsLeft;
+      }
+      expect(held).toBe(carried * 200);
+      expect(events).toBeGreaterThan(0);
+      expect(held - left).toBe(events);
+    },
+  );
+
   it('no longer counts overkill as damage: the 200-HP Heket loses at most 200 HP', async () => {
     const r = await report('examples/ffrpg-wind-cave.yaml', '--workers', '1');
     const heket = r.combatants.find((c) => c.id === 'heket')!;

@@ -1,4 +1,5 @@
 import { gm } from '../../engine/index.js';
+import { stockOf } from '../stock.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { ffviiiCampaign } from './campaign/index.js';
 import type { FfviiiCommand } from './commands.js';
@@ -62,6 +63,7 @@ function view(state: FfviiiState): EncounterView {
         mp: 0,
         maxMp: 0,
         out: !inFight(c),
+        items: stockOf(c.items),
         statuses: [
           ...Object.entries(c.statuses).map(([name, rounds]) => ({
             name,

@@ -16,7 +16,7 @@ import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
 import { cellName, MAX_SIDE } from './grid/cells.js';
-import type { ShiningForceSetup } from './model.js';
+import type { HeldItem, ShiningForceSetup } from './model.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
@@ -98,6 +98,13 @@ export function drawBoard(state: ShiningForceState): string[] {
   return lines;
 }
 
+/** Consumable items held (Medical Herbs, Healing Seeds): what a fight uses up. */
+function consumablesHeld(setup: ShiningForceSetup, items: readonly HeldItem[]): number {
+  let held = 0;
+  for (const h of items) if (setup.items[h.item]?.consumable === true) held++;
+  return held;
+}
+
 function view(state: ShiningForceState): EncounterView {
   const actor = currentActor(state);
   const { width } = terrainOf(state.setup);
@@ -134,6 +141,7 @@ function view(state: ShiningForceState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: c.defeated,
+        items: consumablesHeld(state.setup, c.items),
         notes: gm.notesOf(state.notes, id),
         clock: {
           turn: state.order.includes(id) && !c.defeated ? state.order.indexOf(id) + 1 : null,

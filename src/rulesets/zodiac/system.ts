@@ -1,4 +1,5 @@
 import { err, gm, ok, type Result } from '../../engine/index.js';
+import { stockOf } from '../stock.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { zodiacCampaign } from './campaign/index.js';
 import type { ZodiacCommand } from './commands.js';
@@ -94,6 +95,7 @@ function view(state: ZodiacState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: !isFighting(c),
+        items: stockOf(c.items),
         statuses,
         notes: gm.notesOf(state.notes, id),
         clock: { sp: c.sp, speed: effectiveSpeed(c) },

@@ -56,6 +56,7 @@ export function seenView(
       maxHp: hidden ? null : c.maxHp,
       mp: hidden ? null : c.mp,
       maxMp: hidden ? null : c.maxMp,
+      ...(c.items === undefined ? {} : { items: hidden ? null : c.items }),
       notes: gm ? c.notes : [],
       band: healthBand(c),
       hidden,

@@ -15,28 +15,29 @@ export const PARALYSIS_ACTS_MAX = 20;
  * Force, then the setup's order.
  */
 export function beginRound(r: Resolution): void {
+  const { state } = r;
   const rolls: { id: string; roll: RollRecord; value: number }[] = [];
-  const agilities = new Map<string, number>();
-  const rank = new Map<string, number>();
-  for (const [i, id] of r.state.ids.entries()) rank.set(id, i);
-  for (const id of r.state.ids) {
-    const c = r.state.combatants[id]!;
+  // By place in `rolls`, which follows the setup's order: that place is the last tie-break.
+  const agilities: number[] = [];
+  const forces: boolean[] = [];
+  for (const id of state.ids) {
+    const c = state.combatants[id]!;
     if (c.defeated) continue;
     const rolled = turnOrderRoll(r, c);
-    agilities.set(id, rolled.agility);
+    agilities.push(rolled.agility);
+    forces.push(c.force);
     rolls.push({ id, roll: rolled.roll, value: rolled.value });
   }
-  const agilityOf = (id: string) => agilities.get(id)!;
-  const order = [...rolls]
-    .sort(
-      (a, b) =>
-        b.value - a.value ||
-        agilityOf(b.id) - agilityOf(a.id) ||
-        Number(r.state.combatants[b.id]!.force) - Number(r.state.combatants[a.id]!.force) ||
-        rank.get(a.id)! - rank.get(b.id)!,
-    )
-    .map((x) => x.id);
-  r.emit({ type: 'round-began', round: r.state.round + 1, rolls, order });
+  const places = rolls.map((_, i) => i);
+  places.sort(
+    (a, b) =>
+      rolls[b]!.value - rolls[a]!.value ||
+      agilities[b]! - agilities[a]! ||
+      Number(forces[b]) - Number(forces[a]) ||
+      a - b,
+  );
+  const order = places.map((i) => rolls[i]!.id);
+  r.emit({ type: 'round-began', round: state.round + 1, rolls, order });
 }
 
 /** One combatant's turn-order roll: its Agility taken at 100 ± spread percent. */
@@ -222,10 +223,13 @@ export function endTurn(r: Resolution, actorId: string): void {
 export function checkEnd(r: Resolution): boolean {
   if (r.state.result !== null) return true;
   // The side of the first one standing, unless someone of another side stands too: asked after
-  // every turn, so no set of sides is made.
+  // every turn, so no set of sides is made. The record's own keys are the ids, walked with
+  // for-in: V8 reads each without a keyed lookup (a third of the cost), and no answer here
+  // depends on the order.
+  const { combatants } = r.state;
   let winner: string | null = null;
-  for (const id of r.state.ids) {
-    const c = r.state.combatants[id]!;
+  for (const id in combatants) {
+    const c = combatants[id]!;
     if (c.defeated) continue;
     if (winner === null) winner = c.side;
     else if (c.side !== winner) return false;
@@ -233,8 +237,8 @@ export function checkEnd(r: Resolution): boolean {
   const side = r.state.setup.sides.find((s) => s.id === winner);
   let gold = 0;
   if (side?.force) {
-    for (const id of r.state.ids) {
-      const c = r.state.combatants[id]!;
+    for (const id in combatants) {
+      const c = combatants[id]!;
       // A monster that fled or was dismissed leaves its gold with it.
       if (c.defeated && !c.force && c.left === null) gold += c.sheet.gold;
     }

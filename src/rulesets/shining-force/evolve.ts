@@ -194,16 +194,25 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
     case 'round-began': {
       const turnValues: Record<string, number> = {};
       for (const roll of event.rolls) turnValues[roll.id] = roll.value;
-      return withState(state, {
+      return {
+        setup: state.setup,
         round: event.round,
         order: event.order,
         turnValues,
+        skipping: state.skipping,
         cursor: -1,
         step: null,
-      });
+        combatants: state.combatants,
+        ids: state.ids,
+        result: state.result,
+        gold: state.gold,
+        notes: state.notes,
+      };
     }
     case 'turn-began':
       return withTurnStep(state, state.combatants, event.cursor, event.canMove ? 'move' : 'act');
+    case 'turn-ended':
+      return withTurnStep(state, state.combatants, state.cursor, null);
     case 'moved': {
       const mover = combatantById(state.combatants, event.actor);
       if (mover === undefined) return withTurnStep(state, state.combatants, state.cursor, 'act');
@@ -292,8 +301,6 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
         result: { winner: event.winner, reason: event.reason },
         gold: event.gold,
       });
-    case 'turn-ended':
-      return withTurnStep(state, state.combatants, state.cursor, null);
     case 'turn-lost':
       return event.reason === SKIPPED && state.skipping.includes(event.actor)
         ? withState(state, { skipping: state.skipping.filter((id) => id !== event.actor) })

@@ -48,13 +48,19 @@ export function beginRound(r: Resolution): void {
   r.emit({ type: 'round-began', round: state.round + 1, rolls, order });
 }
 
+/** The turn-order die by spread (0 to 100 percent). */
+const TURN_ORDER_DICE: string[] = [];
+
 /** One combatant's turn-order roll: its Agility taken at 100 ± spread percent. */
 export function turnOrderRoll(
   r: Resolution,
   c: CombatantState,
 ): { roll: RollRecord; value: number; agility: number } {
   const spread = r.state.setup.options.turnOrderSpread;
-  const roll = r.dice.roll(`turn-order:${c.id}`, `d${2 * spread + 1}`);
+  // One notation string per spread: each round rolls it for everyone, and the dice's parse
+  // cache then finds it without hashing a new string.
+  TURN_ORDER_DICE[spread] ??= `d${2 * spread + 1}`;
+  const roll = r.dice.roll(`turn-order:${c.id}`, TURN_ORDER_DICE[spread]);
   const agility = derived(r.state.setup, c).agility;
   return { roll, value: Math.floor((agility * (100 - spread - 1 + roll.total)) / 100), agility };
 }

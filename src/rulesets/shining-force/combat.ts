@@ -189,6 +189,7 @@ export function attack(r: Resolution, attackerId: string, defenderId: string): v
       record.variance.percent,
       critical?.damagePercent ?? null,
       minimumDamage,
+      r.explain,
     );
     r.emit({
       type: 'damage-dealt',
@@ -208,6 +209,7 @@ export function attack(r: Resolution, attackerId: string, defenderId: string): v
       record.counterVariance.percent,
       null,
       minimumDamage,
+      r.explain,
     );
     r.emit({
       type: 'damage-dealt',

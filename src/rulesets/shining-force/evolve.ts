@@ -1,4 +1,4 @@
-import { combatantById, gm, withCombatantReplaced } from '../../engine/index.js';
+import { combatantById, gm } from '../../engine/index.js';
 import type { GmEvent, ShiningForceEvent } from './events.js';
 import { indexOf, parseCellName } from './grid/cells.js';
 import type { HeldItem, ShiningForceSetup } from './model.js';
@@ -133,6 +133,42 @@ function withCombatant(c: CombatantState, changes: Partial<CombatantState>): Com
   return Object.assign(next, changes);
 }
 
+/**
+ * A state's combatants and turn step changed, the rest kept: built field by field, as withState,
+ * without its Object.assign, for the events of every turn (a turn begun or ended, a move, a blow).
+ */
+function withTurnStep(
+  s: ShiningForceState,
+  combatants: ShiningForceState['combatants'],
+  cursor: number,
+  step: ShiningForceState['step'],
+): ShiningForceState {
+  return {
+    setup: s.setup,
+    round: s.round,
+    order: s.order,
+    turnValues: s.turnValues,
+    skipping: s.skipping,
+    cursor,
+    step,
+    combatants,
+    ids: s.ids,
+    result: s.result,
+    gold: s.gold,
+    notes: s.notes,
+  };
+}
+
+/** The record with one combatant replaced: its keys are already in `ids` order, and a copy keeps it. */
+function replaced(
+  combatants: ShiningForceState['combatants'],
+  next: CombatantState,
+): Record<string, CombatantState> {
+  const out = { ...combatants };
+  out[next.id] = next;
+  return out;
+}
+
 function update(
   state: ShiningForceState,
   id: string,
@@ -140,13 +176,8 @@ function update(
 ): ShiningForceState {
   const combatant = combatantById(state.combatants, id);
   if (combatant === undefined) return state;
-  const combatants = withCombatantReplaced(
-    state.combatants,
-    state.ids,
-    id,
-    withCombatant(combatant, change(combatant)),
-  );
-  return withState(state, { combatants });
+  const combatants = replaced(state.combatants, withCombatant(combatant, change(combatant)));
+  return withTurnStep(state, combatants, state.cursor, state.step);
 }
 
 function withoutSlot(items: readonly HeldItem[], slot: number): HeldItem[] {
@@ -163,19 +194,33 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
     case 'round-began': {
       const turnValues: Record<string, number> = {};
       for (const roll of event.rolls) turnValues[roll.id] = roll.value;
-      return withState(state, {
+      return {
+        setup: state.setup,
         round: event.round,
         order: event.order,
         turnValues,
+        skipping: state.skipping,
         cursor: -1,
         step: null,
-      });
+        combatants: state.combatants,
+        ids: state.ids,
+        result: state.result,
+        gold: state.gold,
+        notes: state.notes,
+      };
     }
     case 'turn-began':
-      return withState(state, { cursor: event.cursor, step: event.canMove ? 'move' : 'act' });
+      return withTurnStep(state, state.combatants, event.cursor, event.canMove ? 'move' : 'act');
+    case 'turn-ended':
+      return withTurnStep(state, state.combatants, state.cursor, null);
     case 'moved': {
-      const next = update(state, event.actor, () => ({ cell: cellIndex(state.setup, event.to) }));
-      return withState(next, { step: 'act' });
+      const mover = combatantById(state.combatants, event.actor);
+      if (mover === undefined) return withTurnStep(state, state.combatants, state.cursor, 'act');
+      const combatants = replaced(
+        state.combatants,
+        withCombatant(mover, { cell: cellIndex(state.setup, event.to) }),
+      );
+      return withTurnStep(state, combatants, state.cursor, 'act');
     }
     case 'damage-dealt':
     case 'effect-damage':
@@ -249,15 +294,13 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
     case 'exp-gained':
       return update(state, event.actor, (c) => ({ exp: c.exp + event.amount }));
     case 'round-ended':
-      return withState(state, { step: null });
+      return withTurnStep(state, state.combatants, state.cursor, null);
     case 'battle-ended':
       return withState(state, {
         step: null,
         result: { winner: event.winner, reason: event.reason },
         gold: event.gold,
       });
-    case 'turn-ended':
-      return withState(state, { step: null });
     case 'turn-lost':
       return event.reason === SKIPPED && state.skipping.includes(event.actor)
         ? withState(state, { skipping: state.skipping.filter((id) => id !== event.actor) })

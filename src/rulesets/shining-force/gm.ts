@@ -24,7 +24,8 @@ export type ShiningForceGmCommand = Extract<
 >;
 
 export function isShiningForceGm(command: ShiningForceCommand): command is ShiningForceGmCommand {
-  return command.type === 'gm-move' || gm.isGmCommand(command);
+  // The prefix first: a player's command (every simulated one) then skips the search of the list.
+  return command.type.startsWith('gm-') && (command.type === 'gm-move' || gm.isGmCommand(command));
 }
 
 /** Typed names the table uses for the eight statuses, besides the names themselves. */

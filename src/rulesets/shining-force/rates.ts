@@ -70,7 +70,8 @@ export function statusChance(
 
 /**
  * Damage the Shining Force games' way: Attack minus Defence, then the variance percentage, then
- * a critical's percentage, rounded down at each step, never below the minimum.
+ * a critical's percentage, rounded down at each step, never below the minimum. The steps are
+ * written out only when `explain`: a simulated blow would spend more on the text than the sum.
  */
 export function attackDamage(
   attack: number,
@@ -78,23 +79,26 @@ export function attackDamage(
   variancePercent: number,
   criticalPercent: number | null,
   minimum: number,
+  explain = true,
 ): { readonly amount: number; readonly steps: readonly string[] } {
   let amount = attack - defence;
-  const steps = [`ATT ${attack} - DEF ${defence} = ${amount}`];
+  const steps = explain ? [`ATT ${attack} - DEF ${defence} = ${amount}`] : undefined;
   if (variancePercent !== 0) {
     amount = Math.floor((amount * (100 + variancePercent)) / 100);
-    steps.push(`${variancePercent > 0 ? '+' : ''}${variancePercent}% = ${amount}`);
+    steps?.push(`${variancePercent > 0 ? '+' : ''}${variancePercent}% = ${amount}`);
   }
   if (criticalPercent !== null) {
     amount = Math.floor((amount * criticalPercent) / 100);
-    steps.push(`critical ${criticalPercent}% = ${amount}`);
+    steps?.push(`critical ${criticalPercent}% = ${amount}`);
   }
   if (amount < minimum) {
     amount = minimum;
-    steps.push(`minimum ${minimum}`);
+    steps?.push(`minimum ${minimum}`);
   }
-  return { amount, steps };
+  return { amount, steps: steps ?? NO_STEPS };
 }
+
+const NO_STEPS: readonly string[] = Object.freeze([]);
 
 /** A spell's damage with its variance (spells never critical). */
 export function effectDamage(base: number, variancePercent: number): number {

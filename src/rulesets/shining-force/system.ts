@@ -15,7 +15,7 @@ import { describeEvents } from './describe.js';
 import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
-import { cellName, MAX_SIDE } from './grid/cells.js';
+import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
 import type { HeldItem, ShiningForceSetup } from './model.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
@@ -57,44 +57,83 @@ function marksOf(state: ShiningForceState): Map<string, string> {
   return marks;
 }
 
+/** The parts of the board that depend on the battlefield alone, kept per setup. */
+interface BoardFrame {
+  readonly header: string;
+  /** Each row's symbols, and the row as drawn when no one stands on it. */
+  readonly cells: readonly (readonly string[])[];
+  readonly bareLines: readonly string[];
+  readonly terrain: string;
+}
+
+const FRAMES = new WeakMap<ShiningForceSetup, BoardFrame>();
+
+function boardFrame(setup: ShiningForceSetup): BoardFrame {
+  let frame = FRAMES.get(setup);
+  if (frame === undefined) {
+    const { width } = terrainOf(setup);
+    const cells = setup.battlefield.rows.map((row) => [...row]);
+    frame = {
+      header: `    ${Array.from({ length: width }, (_, x) => String.fromCharCode(65 + x)).join(' ')}`,
+      cells,
+      bareLines: cells.map((row, y) => rowLine(y, row)),
+      terrain: Object.entries(setup.battlefield.terrain)
+        .map(
+          ([ch, t]) =>
+            `${ch} ${t.name}${t.cost === null ? ' (impassable)' : t.cost > 1 ? ` (${t.cost} to enter)` : ''}`,
+        )
+        .join(', '),
+    };
+    FRAMES.set(setup, frame);
+  }
+  return frame;
+}
+
+function rowLine(y: number, row: readonly string[]): string {
+  return `${String(y + 1).padStart(3)} ${row.join(' ')}`;
+}
+
 /**
  * The battlefield as text: column letters across, row numbers down, each combatant by its
  * letter, terrain by its symbol, and `+` on the cells the one whose turn it is can move to.
+ * Only the rows someone stands on (or can move to) are drawn anew: the simulator asks for a
+ * view after every battle.
  */
 export function drawBoard(state: ShiningForceState): string[] {
   const { width, height } = terrainOf(state.setup);
+  const frame = boardFrame(state.setup);
   const marks = marksOf(state);
-  const grid = state.setup.battlefield.rows.map((row) => [...row]);
-  const actor = currentActor(state);
-  if (actor !== undefined && state.step === 'move') {
-    for (const cell of movesOf(state, actor, derived(state.setup, actor).movement).cells) {
-      grid[Math.floor(cell / width)]![cell % width] = '+';
+  const drawn: (string[] | undefined)[] = [];
+  const put = (cell: number, mark: string) => {
+    const y = Math.floor(cell / width);
+    let row = drawn[y];
+    if (row === undefined) {
+      row = frame.cells[y]!.slice();
+      drawn[y] = row;
     }
+    row[cell % width] = mark;
+  };
+  const actor = currentActor(state);
+  const moving = actor !== undefined && state.step === 'move';
+  if (moving) {
+    for (const cell of movesOf(state, actor, derived(state.setup, actor).movement).cells)
+      put(cell, '+');
   }
+  const legend: string[] = [];
   for (const id of state.ids) {
     const c = state.combatants[id]!;
     if (c.defeated) continue;
-    grid[Math.floor(c.cell / width)]![c.cell % width] = marks.get(id)!;
+    const mark = marks.get(id)!;
+    put(c.cell, mark);
+    legend.push(`${mark} ${c.sheet.name} ${nameOfIndex(width, c.cell)}`);
   }
-  const header = `    ${Array.from({ length: width }, (_, x) => String.fromCharCode(65 + x)).join(' ')}`;
-  const lines = [header];
-  for (let y = 0; y < height; y++) lines.push(`${String(y + 1).padStart(3)} ${grid[y]!.join(' ')}`);
-  const legend = state.ids
-    .filter((id) => !state.combatants[id]!.defeated)
-    .map((id) => {
-      const c = state.combatants[id]!;
-      return `${marks.get(id)} ${c.sheet.name} ${cellName({ x: c.cell % width, y: Math.floor(c.cell / width) })}`;
-    });
-  const terrain = Object.entries(state.setup.battlefield.terrain)
-    .map(
-      ([ch, t]) =>
-        `${ch} ${t.name}${t.cost === null ? ' (impassable)' : t.cost > 1 ? ` (${t.cost} to enter)` : ''}`,
-    )
-    .join(', ');
+  const lines = [frame.header];
+  for (let y = 0; y < height; y++) {
+    const row = drawn[y];
+    lines.push(row === undefined ? frame.bareLines[y]! : rowLine(y, row));
+  }
   lines.push(`    ${legend.join(', ')}`);
-  lines.push(
-    `    ${terrain}${actor !== undefined && state.step === 'move' ? ', + can move here' : ''}`,
-  );
+  lines.push(`    ${frame.terrain}${moving ? ', + can move here' : ''}`);
   return lines;
 }
 
@@ -132,6 +171,16 @@ function view(state: ShiningForceState): EncounterView {
     },
     combatants: state.ids.map((id) => {
       const c = state.combatants[id]!;
+      const statuses: { name: string; timer: string }[] = [];
+      for (const s of c.statuses)
+        statuses.push({ name: s.status, timer: s.turns === null ? '∞' : String(s.turns) });
+      for (const h of c.items)
+        if (h.cracked)
+          statuses.push({
+            name: `cracked ${state.setup.items[h.item]?.name ?? h.item}`,
+            timer: '-',
+          });
+      const place = c.defeated ? -1 : state.order.indexOf(id);
       return {
         id,
         name: c.sheet.name,
@@ -143,22 +192,8 @@ function view(state: ShiningForceState): EncounterView {
         out: c.defeated,
         items: consumablesHeld(state.setup, c.items),
         notes: gm.notesOf(state.notes, id),
-        clock: {
-          turn: state.order.includes(id) && !c.defeated ? state.order.indexOf(id) + 1 : null,
-          cell: cellName({ x: c.cell % width, y: Math.floor(c.cell / width) }),
-        },
-        statuses: [
-          ...c.statuses.map((s) => ({
-            name: s.status,
-            timer: s.turns === null ? '∞' : String(s.turns),
-          })),
-          ...c.items
-            .filter((h) => h.cracked)
-            .map((h) => ({
-              name: `cracked ${state.setup.items[h.item]?.name ?? h.item}`,
-              timer: '-',
-            })),
-        ],
+        clock: { turn: place < 0 ? null : place + 1, cell: nameOfIndex(width, c.cell) },
+        statuses,
       };
     }),
     board: drawBoard(state),

@@ -53,6 +53,25 @@ describe('turn order', () => {
     expect(round!.order).toEqual(['max', 'goblin']);
   });
 
+  it('ties go to the higher Agility, then the Force, then the order of the setup', () => {
+    // No spread: each value is the Agility itself, so only the tie-breaks tell these apart.
+    const e = begin(
+      battle(
+        [
+          sheet('ken', 'A1', { stats: { agility: 8 } }),
+          sheet('max', 'A2', { stats: { agility: 8 } }),
+          sheet('lowe', 'A3', { stats: { agility: 3 } }),
+        ],
+        [
+          sheet('goblin', 'E1', { stats: { agility: 8 } }),
+          sheet('orc', 'E2', { stats: { agility: 9 } }),
+          sheet('bat', 'E3', { stats: { agility: 8 } }),
+        ],
+      ),
+    );
+    expect(e.state.order).toEqual(['orc', 'ken', 'max', 'goblin', 'bat', 'lowe']);
+  });
+
   it('a new round rolls a new order once everyone has had a turn', () => {
     const e = begin(battle([sheet('max', 'A1')], [sheet('goblin', 'E5')]));
     run(e, { type: 'stay', actor: 'max' });

@@ -182,7 +182,9 @@ export function options(state: ShiningForceState): Options | undefined {
     }
   }
   const moves =
-    state.step === 'move' ? movesOf(state, actor, derived(setup, actor).movement) : undefined;
+    state.step === 'move'
+      ? movesOf(state, actor, derived(setup, actor).movement, living)
+      : undefined;
   const advanceTargets: CombatantState[] = [];
   const advanceCells: number[] = [];
   if (moves !== undefined) {

@@ -240,18 +240,19 @@ function strikesOf(state: ShiningForceState, c: CombatantState): number {
  * The enemies of the deciding unit as every cell of one decision needs them: where each stands
  * and how far it can strike next turn, and the mean HP its blow takes off the unit; what the
  * unit's own attack on it is worth is looked up only for an enemy some cell puts in reach,
- * once. Numbers in typed arrays: every cell of the decision reads them all.
+ * once.
  */
 class Enemies {
   readonly count: number;
   readonly fighters: CombatantState[] = [];
-  readonly x: Int32Array;
-  readonly y: Int32Array;
+  readonly x: number[] = [];
+  readonly y: number[] = [];
   /** -1: it has nothing to strike with. */
-  readonly strikes: Int32Array;
+  readonly strikes: number[] = [];
   /** Mean HP each one's blow takes off the unit, a miss counted as 0. */
-  readonly blows: Float64Array;
-  private readonly attacks: Float64Array;
+  readonly blows: number[] = [];
+  /** NaN until asked for. */
+  private readonly attacks: number[] = [];
 
   constructor(
     private readonly system: AnySystem,
@@ -259,29 +260,21 @@ class Enemies {
     private readonly actor: CombatantState,
     private readonly field: Field,
     coordinates: Coordinates,
-    living: readonly CombatantState[],
+    enemies: readonly CombatantState[],
   ) {
-    for (const c of living) if (areEnemies(actor, c)) this.fighters.push(c);
-    const count = this.fighters.length;
-    this.count = count;
-    this.x = new Int32Array(count);
-    this.y = new Int32Array(count);
-    this.strikes = new Int32Array(count);
-    this.blows = new Float64Array(count);
-    this.attacks = new Float64Array(count).fill(Number.NaN);
-    for (let i = 0; i < count; i++) {
-      const c = this.fighters[i]!;
-      this.x[i] = coordinates.column[c.cell]!;
-      this.y[i] = coordinates.row[c.cell]!;
+    for (const c of enemies) {
+      this.fighters.push(c);
+      this.x.push(coordinates.column[c.cell]!);
+      this.y.push(coordinates.row[c.cell]!);
       const strikes = strikesOf(state, c);
-      this.strikes[i] = strikes;
+      this.strikes.push(strikes);
       // Looked up now, not when a cell first needs it: nearly every enemy reaches some cell,
       // and the loop over cells stays small enough to be inlined.
-      if (strikes >= 0) {
-        const odds = attackOdds(system, state, c, actor);
-        this.blows[i] = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
-      }
+      const odds = strikes >= 0 ? attackOdds(system, state, c, actor) : undefined;
+      this.blows.push((odds?.chance ?? 0) * (odds?.damage?.mean ?? 0));
+      this.attacks.push(Number.NaN);
     }
+    this.count = this.fighters.length;
   }
 
   /** What the unit's attack on enemy i is worth; -1 when it cannot hurt it. */
@@ -373,13 +366,13 @@ class Decision {
   /** What the unit's fall costs: RESCUE_VALUE of half its maximum HP. */
   readonly fall: number;
 
-  /** `living`: everyone else still in the battle, in the state's order. */
+  /** `foes`: the unit's enemies still in the battle, in the state's order. */
   constructor(
     system: AnySystem,
     state: ShiningForceState,
     readonly actor: CombatantState,
     field: Field,
-    living: readonly CombatantState[],
+    foes: readonly CombatantState[],
   ) {
     const terrain = terrainOf(state.setup);
     this.width = terrain.width;
@@ -397,7 +390,7 @@ class Decision {
       return;
     }
     const coordinates = coordinatesOf(terrain);
-    const enemies = new Enemies(system, state, actor, field, coordinates, living);
+    const enemies = new Enemies(system, state, actor, field, coordinates, foes);
     this.enemies = enemies;
     this.column = coordinates.column;
     this.row = coordinates.row;
@@ -524,7 +517,7 @@ function directChoice(
   field: Field,
 ): CommandBase {
   const { actor } = o;
-  const decision = new Decision(system, state, actor, field, o.living);
+  const decision = new Decision(system, state, actor, field, o.enemies);
   const estimate = estimator(system, state, decision);
   const scoreOf = (command: CommandBase): number => {
     const expected = estimate(command);
@@ -645,7 +638,13 @@ export const shiningForceTactics: Tactics = {
     return estimator(
       system,
       state,
-      new Decision(system, state, actor, field, othersInBattle(state, actor)),
+      new Decision(
+        system,
+        state,
+        actor,
+        field,
+        othersInBattle(state, actor).filter((c) => areEnemies(actor, c)),
+      ),
     );
   },
 

@@ -3,8 +3,8 @@ import {
   CELL_ALLY,
   CELL_EMPTY,
   CELL_ENEMY,
+  cheapest,
   distancesTo,
-  moveCosts,
   type Terrain,
 } from './grid/paths.js';
 import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
@@ -133,14 +133,18 @@ function findMoves(
   const size = terrain.width * terrain.height;
   while (occupants.length < size) occupants.push(CELL_EMPTY);
   for (const c of others) occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
-  const costs = moveCosts(
+  const costs = cheapest(
     terrain,
     mover.cell,
-    movement,
+    Math.max(0, movement),
     occupants,
     state.setup.options.passThroughAllies,
   );
-  for (const c of others) occupants[c.cell] = CELL_EMPTY;
+  // As moveCosts: no move ends on someone else's cell. Only theirs are looked at, not every cell.
+  for (const c of others) {
+    occupants[c.cell] = CELL_EMPTY;
+    if (c.cell !== mover.cell) costs[c.cell] = -1;
+  }
   return costs;
 }
 

@@ -138,6 +138,46 @@ function attackOdds(
   return odds;
 }
 
+/**
+ * The odds of a spell or an item `actor` uses, as oddsOf finds them, kept in front of the tree
+ * by the command and the actor's sheet: the options hand out one command object per sheet,
+ * spell or item and target, never changed, so it stands for the kind, the ids and what is used;
+ * the rest of the tree's key is the two statuses lists.
+ */
+function effectOdds(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
+): ActionOdds | undefined {
+  const { setup } = state;
+  const targetStatuses = combatant(state, command.target)?.statuses;
+  const kept = keptOdds(
+    setup,
+    command,
+    actor.sheet,
+    actor.statuses,
+    targetStatuses,
+    actor.id,
+    undefined,
+    undefined,
+  );
+  if (kept !== NOT_KEPT) return kept;
+  const odds = oddsOf(system, state, command);
+  keepOdds(
+    setup,
+    command,
+    actor.sheet,
+    actor.statuses,
+    targetStatuses,
+    actor.id,
+    undefined,
+    undefined,
+    odds,
+  );
+  return odds;
+}
+
 const REACH = new WeakMap<Offsets, number>();
 
 /** How far a pattern reaches, as the crow walks. */
@@ -591,7 +631,7 @@ function effectEstimate(
   command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
   extra: number,
 ): Estimate | undefined {
-  const odds = oddsOf(system, state, command);
+  const odds = effectOdds(system, state, actor, command);
   const effect =
     command.type === 'cast'
       ? state.setup.spells[command.spell]

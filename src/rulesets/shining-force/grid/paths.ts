@@ -77,7 +77,7 @@ function neighboursOf(terrain: Terrain): Neighbours {
  * down: the costs it settles on are the cheapest whatever order it visits them in. Simulations
  * search a unit's moves every turn: no closures, and nothing made but the result.
  */
-function cheapest(
+export function cheapest(
   terrain: Terrain,
   start: number,
   budget: number,

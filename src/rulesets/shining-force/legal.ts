@@ -15,7 +15,7 @@ import {
 import { nameOfIndex } from './grid/cells.js';
 import type { Terrain } from './grid/paths.js';
 import type { Offsets } from './grid/patterns.js';
-import type { Effect } from './model.js';
+import type { Effect, ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
 type Action = LegalAction<ShiningForceCommand>;
@@ -162,7 +162,8 @@ function closest(moves: Moves, distance: Int32Array, from: number): number {
 /** Adds `effect` to `effects` when someone in its range may be aimed at. */
 function offer(
   effects: EffectOption[],
-  state: ShiningForceState,
+  setup: ShiningForceSetup,
+  width: number,
   actor: CombatantState,
   living: readonly CombatantState[],
   kind: 'cast' | 'use',
@@ -170,8 +171,7 @@ function offer(
   name: string,
   effect: Effect,
 ): void {
-  const range = patternTable(state.setup.patterns[effect.range] ?? ADJACENT);
-  const width = terrainOf(state.setup).width;
+  const range = patternTable(setup.patterns[effect.range] ?? ADJACENT);
   const targets: CombatantState[] = [];
   // The actor first when it may aim at its own side, then everyone else: no new list.
   for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
@@ -233,7 +233,7 @@ export function options(state: ShiningForceState): Options | undefined {
     for (const id of sheet.spells) {
       const spell = setup.spells[id];
       if (spell !== undefined && spell.mpCost <= actor.mp)
-        offer(effects, state, actor, living, 'cast', id, spell.name, spell);
+        offer(effects, setup, width, actor, living, 'cast', id, spell.name, spell);
     }
   }
   for (let i = 0; i < actor.items.length; i++) {
@@ -243,7 +243,7 @@ export function options(state: ShiningForceState): Options | undefined {
     if (!first) continue;
     const item = setup.items[held.item];
     if (item?.use !== undefined)
-      offer(effects, state, actor, living, 'use', held.item, item.name, item.use);
+      offer(effects, setup, width, actor, living, 'use', held.item, item.name, item.use);
   }
   return { actor, living, enemies, attacks, moves, advanceTargets, advanceCells, effects };
 }

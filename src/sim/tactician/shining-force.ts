@@ -329,6 +329,12 @@ class Enemies {
   }
 }
 
+/** Array.prototype.includes as a loop the compiler inlines: asked of every cell, of a few. */
+function isAmong(list: readonly number[], value: number): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === value) return true;
+  return false;
+}
+
 /** patterns.ts's coversOffset with the pattern's table at hand: asked of every enemy and cell. */
 function inPattern(table: Uint8Array, dx: number, dy: number): boolean {
   if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
@@ -358,10 +364,11 @@ function cellWorth(
   let nearest = Number.POSITIVE_INFINITY;
   let sum = 0;
   let strongest = 0;
-  const { count, strikes, blows } = enemies;
+  // Read once, not after every lookup of an attack's worth in the loop.
+  const { count, x: xs, y: ys, strikes, blows } = enemies;
   for (let i = 0; i < count; i++) {
-    const dx = enemies.x[i]! - x;
-    const dy = enemies.y[i]! - y;
+    const dx = xs[i]! - x;
+    const dy = ys[i]! - y;
     const d = Math.abs(dx) + Math.abs(dy);
     if (d < nearest) nearest = d;
     if (arms !== undefined && d <= armsReach && inPattern(arms, dx, dy)) {
@@ -464,7 +471,7 @@ class Decision {
     let top = floor;
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i]!;
-      if (passOver !== undefined && (cell === own || passOver.includes(cell))) continue;
+      if (passOver !== undefined && (cell === own || isAmong(passOver, cell))) continue;
       const s = cellWorth(
         enemies,
         this.hp,

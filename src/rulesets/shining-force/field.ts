@@ -3,8 +3,8 @@ import {
   CELL_ALLY,
   CELL_EMPTY,
   CELL_ENEMY,
+  cheapest,
   distancesTo,
-  moveCosts,
   type Terrain,
 } from './grid/paths.js';
 import { coversOffset, type Offsets, patternTable, SPAN, SPAN_ROW } from './grid/patterns.js';
@@ -84,8 +84,17 @@ export interface Moves {
  */
 let last: { combatants: object; mover: CombatantState; movement: number; moves: Moves } | undefined;
 
-/** Where `mover` may end its move, and what each cell costs (grid/moveCosts). */
-export function movesOf(state: ShiningForceState, mover: CombatantState, movement: number): Moves {
+/**
+ * Where `mover` may end its move, and what each cell costs (grid/moveCosts). `others`: everyone
+ * else still in the battle, when the caller has them at hand (the options do), so the roster is
+ * not looked up again by id.
+ */
+export function movesOf(
+  state: ShiningForceState,
+  mover: CombatantState,
+  movement: number,
+  others?: readonly CombatantState[],
+): Moves {
   if (
     last !== undefined &&
     last.combatants === state.combatants &&
@@ -93,7 +102,7 @@ export function movesOf(state: ShiningForceState, mover: CombatantState, movemen
     last.movement === movement
   )
     return last.moves;
-  const costs = findMoves(state, mover, movement);
+  const costs = findMoves(state, mover, movement, others ?? othersInBattle(state, mover));
   const cells: number[] = [];
   for (let cell = 0; cell < costs.length; cell++) if (costs[cell]! >= 0) cells.push(cell);
   const moves: Moves = { costs, cells };
@@ -101,26 +110,41 @@ export function movesOf(state: ShiningForceState, mover: CombatantState, movemen
   return moves;
 }
 
+/** Everyone still in the battle but `c`, in the state's order. */
+export function othersInBattle(state: ShiningForceState, c: CombatantState): CombatantState[] {
+  const others: CombatantState[] = [];
+  for (const id of state.ids) {
+    const other = state.combatants[id]!;
+    if (!other.defeated && other.id !== c.id) others.push(other);
+  }
+  return others;
+}
+
 /** Who stands where, for one search at a time: filled and emptied again, never made anew. */
 const occupants: number[] = [];
 
-function findMoves(state: ShiningForceState, mover: CombatantState, movement: number): number[] {
+function findMoves(
+  state: ShiningForceState,
+  mover: CombatantState,
+  movement: number,
+  others: readonly CombatantState[],
+): number[] {
   const terrain = terrainOf(state.setup);
   const size = terrain.width * terrain.height;
   while (occupants.length < size) occupants.push(CELL_EMPTY);
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
-    if (c.defeated || c.id === mover.id) continue;
-    occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
-  }
-  const costs = moveCosts(
+  for (const c of others) occupants[c.cell] = areEnemies(mover, c) ? CELL_ENEMY : CELL_ALLY;
+  const costs = cheapest(
     terrain,
     mover.cell,
-    movement,
+    Math.max(0, movement),
     occupants,
     state.setup.options.passThroughAllies,
   );
-  for (const id of state.ids) occupants[state.combatants[id]!.cell] = CELL_EMPTY;
+  // As moveCosts: no move ends on someone else's cell. Only theirs are looked at, not every cell.
+  for (const c of others) {
+    occupants[c.cell] = CELL_EMPTY;
+    if (c.cell !== mover.cell) costs[c.cell] = -1;
+  }
   return costs;
 }
 

@@ -15,7 +15,7 @@ import {
 import { nameOfIndex } from './grid/cells.js';
 import type { Terrain } from './grid/paths.js';
 import type { Offsets } from './grid/patterns.js';
-import type { Effect } from './model.js';
+import type { Effect, ShiningForceSetup } from './model.js';
 import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
 
 type Action = LegalAction<ShiningForceCommand>;
@@ -103,6 +103,8 @@ export interface Options {
   readonly actor: CombatantState;
   /** Everyone else still in the battle, in the setup's order. */
   readonly living: readonly CombatantState[];
+  /** Those of them it fights against, in the same order. */
+  readonly enemies: readonly CombatantState[];
   /** Enemies its weapon reaches from where it stands. */
   readonly attacks: readonly CombatantState[];
   /** Before moving: where it may end its move; undefined once it has moved (or is Frozen). */
@@ -157,6 +159,29 @@ function closest(moves: Moves, distance: Int32Array, from: number): number {
   return best;
 }
 
+/** Adds `effect` to `effects` when someone in its range may be aimed at. */
+function offer(
+  effects: EffectOption[],
+  setup: ShiningForceSetup,
+  width: number,
+  actor: CombatantState,
+  living: readonly CombatantState[],
+  kind: 'cast' | 'use',
+  id: string,
+  name: string,
+  effect: Effect,
+): void {
+  const range = patternTable(setup.patterns[effect.range] ?? ADJACENT);
+  const targets: CombatantState[] = [];
+  // The actor first when it may aim at its own side, then everyone else: no new list.
+  for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
+    const target = i < 0 ? actor : living[i]!;
+    if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
+    if (coversCell(range, width, actor.cell, target.cell)) targets.push(target);
+  }
+  if (targets.length > 0) effects.push({ kind, id, name, targets });
+}
+
 /** The options of the combatant whose turn it is; undefined when nobody's turn it is. */
 export function options(state: ShiningForceState): Options | undefined {
   if (state.result !== null || state.round === 0) return undefined;
@@ -166,30 +191,34 @@ export function options(state: ShiningForceState): Options | undefined {
   const terrain = terrainOf(setup);
   const width = terrain.width;
   const living: CombatantState[] = [];
+  const enemies: CombatantState[] = [];
   for (const id of state.ids) {
     const c = state.combatants[id]!;
-    if (!c.defeated && c.id !== actor.id) living.push(c);
+    if (c.defeated || c.id === actor.id) continue;
+    living.push(c);
+    if (areEnemies(actor, c)) enemies.push(c);
   }
   const sheet = actor.sheet;
   const arms = armament(setup, actor);
   const attacks: CombatantState[] = [];
+  // Enemies out of reach, as an advance takes them.
+  const outOfReach: CombatantState[] = [];
   // Each pattern's table and the field's width looked up once, not once a target.
   const reach = arms === undefined ? undefined : patternTable(arms.range);
-  if (reach !== undefined) {
-    for (const target of living) {
-      if (areEnemies(actor, target) && coversCell(reach, width, actor.cell, target.cell))
-        attacks.push(target);
-    }
+  for (const target of enemies) {
+    if (reach !== undefined && coversCell(reach, width, actor.cell, target.cell))
+      attacks.push(target);
+    else outOfReach.push(target);
   }
   const moves =
-    state.step === 'move' ? movesOf(state, actor, derived(setup, actor).movement) : undefined;
+    state.step === 'move'
+      ? movesOf(state, actor, derived(setup, actor).movement, living)
+      : undefined;
   const advanceTargets: CombatantState[] = [];
   const advanceCells: number[] = [];
   if (moves !== undefined) {
     const distances = distanceMaps(setup);
-    for (const target of living) {
-      if (!areEnemies(actor, target)) continue;
-      if (reach !== undefined && coversCell(reach, width, actor.cell, target.cell)) continue;
+    for (const target of outOfReach) {
       const best =
         arms === undefined ? -1 : cheapestInReach(moves, arms.range, terrain, target.cell);
       const to =
@@ -200,21 +229,11 @@ export function options(state: ShiningForceState): Options | undefined {
     }
   }
   const effects: EffectOption[] = [];
-  const offer = (kind: 'cast' | 'use', id: string, name: string, effect: Effect): void => {
-    const range = patternTable(setup.patterns[effect.range] ?? ADJACENT);
-    const targets: CombatantState[] = [];
-    // The actor first when it may aim at its own side, then everyone else: no new list.
-    for (let i = effect.aim === 'ally' ? -1 : 0; i < living.length; i++) {
-      const target = i < 0 ? actor : living[i]!;
-      if (target.defeated || areEnemies(actor, target) !== (effect.aim === 'enemy')) continue;
-      if (coversCell(range, width, actor.cell, target.cell)) targets.push(target);
-    }
-    if (targets.length > 0) effects.push({ kind, id, name, targets });
-  };
   if (canCastAny(setup, actor)) {
     for (const id of sheet.spells) {
       const spell = setup.spells[id];
-      if (spell !== undefined && spell.mpCost <= actor.mp) offer('cast', id, spell.name, spell);
+      if (spell !== undefined && spell.mpCost <= actor.mp)
+        offer(effects, setup, width, actor, living, 'cast', id, spell.name, spell);
     }
   }
   for (let i = 0; i < actor.items.length; i++) {
@@ -223,9 +242,10 @@ export function options(state: ShiningForceState): Options | undefined {
     for (let j = 0; j < i; j++) if (actor.items[j]!.item === held.item) first = false;
     if (!first) continue;
     const item = setup.items[held.item];
-    if (item?.use !== undefined) offer('use', held.item, item.name, item.use);
+    if (item?.use !== undefined)
+      offer(effects, setup, width, actor, living, 'use', held.item, item.name, item.use);
   }
-  return { actor, living, attacks, moves, advanceTargets, advanceCells, effects };
+  return { actor, living, enemies, attacks, moves, advanceTargets, advanceCells, effects };
 }
 
 export function attackAction(

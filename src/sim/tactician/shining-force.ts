@@ -1,8 +1,9 @@
 import type { CommandBase } from '../../engine/index.js';
 import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
 import { armament, derived } from '../../rulesets/shining-force/derived.js';
-import { terrainOf } from '../../rulesets/shining-force/field.js';
+import { othersInBattle, terrainOf } from '../../rulesets/shining-force/field.js';
 import { indexOf, parseCellName } from '../../rulesets/shining-force/grid/cells.js';
+import type { Terrain } from '../../rulesets/shining-force/grid/paths.js';
 import {
   type Offsets,
   patternTable,
@@ -137,6 +138,46 @@ function attackOdds(
   return odds;
 }
 
+/**
+ * The odds of a spell or an item `actor` uses, as oddsOf finds them, kept in front of the tree
+ * by the command and the actor's sheet: the options hand out one command object per sheet,
+ * spell or item and target, never changed, so it stands for the kind, the ids and what is used;
+ * the rest of the tree's key is the two statuses lists.
+ */
+function effectOdds(
+  system: AnySystem,
+  state: ShiningForceState,
+  actor: CombatantState,
+  command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
+): ActionOdds | undefined {
+  const { setup } = state;
+  const targetStatuses = combatant(state, command.target)?.statuses;
+  const kept = keptOdds(
+    setup,
+    command,
+    actor.sheet,
+    actor.statuses,
+    targetStatuses,
+    actor.id,
+    undefined,
+    undefined,
+  );
+  if (kept !== NOT_KEPT) return kept;
+  const odds = oddsOf(system, state, command);
+  keepOdds(
+    setup,
+    command,
+    actor.sheet,
+    actor.statuses,
+    targetStatuses,
+    actor.id,
+    undefined,
+    undefined,
+    odds,
+  );
+  return odds;
+}
+
 const REACH = new WeakMap<Offsets, number>();
 
 /** How far a pattern reaches, as the crow walks. */
@@ -190,20 +231,67 @@ function cellIndex(name: string, width: number): number | undefined {
   return y < 1 || name.length < 2 ? undefined : (y - 1) * width + x;
 }
 
+/** Each cell's column and row by index, kept per terrain (it never changes in a battle). */
+interface Coordinates {
+  readonly column: Int32Array;
+  readonly row: Int32Array;
+}
+
+const COORDINATES = new WeakMap<Terrain, Coordinates>();
+
+function coordinatesOf(terrain: Terrain): Coordinates {
+  let found = COORDINATES.get(terrain);
+  if (found === undefined) {
+    const size = terrain.width * terrain.height;
+    const column = new Int32Array(size);
+    const row = new Int32Array(size);
+    for (let cell = 0; cell < size; cell++) {
+      column[cell] = cell % terrain.width;
+      row[cell] = (cell - column[cell]!) / terrain.width;
+    }
+    found = { column, row };
+    COORDINATES.set(terrain, found);
+  }
+  return found;
+}
+
+const STRIKES = new WeakMap<object, WeakMap<object, number>>();
+
+/**
+ * How far the combatant can strike by its next turn (its movement and its weapon's reach, as
+ * the crow walks), -1 with nothing to strike with: it changes only with its sheet and items.
+ */
+function strikesOf(state: ShiningForceState, c: CombatantState): number {
+  let bySheet = STRIKES.get(c.sheet);
+  if (bySheet === undefined) {
+    bySheet = new WeakMap();
+    STRIKES.set(c.sheet, bySheet);
+  }
+  let strikes = bySheet.get(c.items);
+  if (strikes === undefined) {
+    const arms = armament(state.setup, c);
+    strikes = arms === undefined ? -1 : derived(state.setup, c).movement + reachOf(arms.range);
+    bySheet.set(c.items, strikes);
+  }
+  return strikes;
+}
+
 /**
  * The enemies of the deciding unit as every cell of one decision needs them: where each stands
- * and how far it can strike next turn (its movement and reach, as the crow walks); the mean HP
- * its blow takes off the unit and what the unit's own attack on it is worth are looked up only
- * for an enemy some cell brings into play, once.
+ * and how far it can strike next turn, and the mean HP its blow takes off the unit; what the
+ * unit's own attack on it is worth is looked up only for an enemy some cell puts in reach,
+ * once.
  */
 class Enemies {
-  readonly ids: string[] = [];
+  readonly count: number;
   readonly fighters: CombatantState[] = [];
   readonly x: number[] = [];
   readonly y: number[] = [];
   /** -1: it has nothing to strike with. */
   readonly strikes: number[] = [];
-  private readonly blows: number[] = [];
+  /** Mean HP each one's blow takes off the unit, a miss counted as 0. */
+  readonly blows: number[] = [];
+  /** NaN until asked for. */
   private readonly attacks: number[] = [];
 
   constructor(
@@ -211,41 +299,29 @@ class Enemies {
     private readonly state: ShiningForceState,
     private readonly actor: CombatantState,
     private readonly field: Field,
-    width: number,
+    coordinates: Coordinates,
+    enemies: readonly CombatantState[],
   ) {
-    for (const id of state.ids) {
-      const c = state.combatants[id]!;
-      if (c.defeated || !areEnemies(actor, c)) continue;
-      const x = c.cell % width;
-      this.ids.push(id);
+    for (const c of enemies) {
       this.fighters.push(c);
-      this.x.push(x);
-      this.y.push((c.cell - x) / width);
-      const arms = armament(state.setup, c);
-      this.strikes.push(
-        arms === undefined ? -1 : derived(state.setup, c).movement + reachOf(arms.range),
-      );
-      this.blows.push(Number.NaN);
+      this.x.push(coordinates.column[c.cell]!);
+      this.y.push(coordinates.row[c.cell]!);
+      const strikes = strikesOf(state, c);
+      this.strikes.push(strikes);
+      // Looked up now, not when a cell first needs it: nearly every enemy reaches some cell,
+      // and the loop over cells stays small enough to be inlined.
+      const odds = strikes >= 0 ? attackOdds(system, state, c, actor) : undefined;
+      this.blows.push((odds?.chance ?? 0) * (odds?.damage?.mean ?? 0));
       this.attacks.push(Number.NaN);
     }
-  }
-
-  /** Mean HP enemy i's blow takes off the unit, a miss counted as 0. */
-  blow(i: number): number {
-    let blow = this.blows[i]!;
-    if (Number.isNaN(blow)) {
-      const odds = attackOdds(this.system, this.state, this.fighters[i]!, this.actor);
-      blow = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
-      this.blows[i] = blow;
-    }
-    return blow;
+    this.count = this.fighters.length;
   }
 
   /** What the unit's attack on enemy i is worth; -1 when it cannot hurt it. */
   attack(i: number): number {
     let worthOf = this.attacks[i]!;
     if (Number.isNaN(worthOf)) {
-      const estimate = attackEstimate(this.system, this.state, this.actor, this.ids[i]!);
+      const estimate = attackEstimate(this.system, this.state, this.actor, this.fighters[i]!.id);
       worthOf = estimate === undefined ? -1 : worth(estimate, this.field);
       this.attacks[i] = worthOf;
     }
@@ -253,38 +329,46 @@ class Enemies {
   }
 }
 
-/**
- * What ending the turn on `cell` is worth, in HP: the best attack it puts in reach (`arms`,
- * undefined for none), or else the squares it closes on the nearest enemy; less
- * what standing there risks until the actor's next turn: the blows of the enemies that can
- * reach it, one enemy taken as a given and every further one counted, and the actor's fall when
- * together they can take all its HP. One pass over the enemies: a decision asks it of every cell.
- */
+/** Array.prototype.includes as a loop the compiler inlines: asked of every cell, of a few. */
+function isAmong(list: readonly number[], value: number): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === value) return true;
+  return false;
+}
+
 /** patterns.ts's coversOffset with the pattern's table at hand: asked of every enemy and cell. */
 function inPattern(table: Uint8Array, dx: number, dy: number): boolean {
   if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;
   return table[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1;
 }
 
+/**
+ * What ending the turn on `cell` is worth, in HP: the best attack it puts in reach (`arms`,
+ * undefined for none), or else the squares it closes on the nearest enemy; less
+ * what standing there risks until the actor's next turn: the blows of the enemies that can
+ * reach it, one enemy taken as a given and every further one counted, and the actor's fall
+ * (`fall`) when together they can take all its `hp`. One pass over the enemies: a decision
+ * asks it of every cell.
+ */
 function cellWorth(
   enemies: Enemies,
-  actor: CombatantState,
+  hp: number,
+  fall: number,
   arms: Uint8Array | undefined,
   armsReach: number,
   nearHere: number,
-  width: number,
-  cell: number,
+  x: number,
+  y: number,
 ): number {
-  const x = cell % width;
-  const y = (cell - x) / width;
   let best = 0;
   let reaches = false;
   let nearest = Number.POSITIVE_INFINITY;
   let sum = 0;
   let strongest = 0;
-  for (let i = 0; i < enemies.ids.length; i++) {
-    const dx = enemies.x[i]! - x;
-    const dy = enemies.y[i]! - y;
+  // Read once, not after every lookup of an attack's worth in the loop.
+  const { count, x: xs, y: ys, strikes, blows } = enemies;
+  for (let i = 0; i < count; i++) {
+    const dx = xs[i]! - x;
+    const dy = ys[i]! - y;
     const d = Math.abs(dx) + Math.abs(dy);
     if (d < nearest) nearest = d;
     if (arms !== undefined && d <= armsReach && inPattern(arms, dx, dy)) {
@@ -292,26 +376,17 @@ function cellWorth(
       const attack = enemies.attack(i);
       if (attack > best) best = attack;
     }
-    const strikes = enemies.strikes[i]!;
-    if (strikes >= 0 && d <= strikes) {
-      const blow = enemies.blow(i);
+    const strikesFrom = strikes[i]!;
+    if (strikesFrom >= 0 && d <= strikesFrom) {
+      const blow = blows[i]!;
       sum += blow;
       if (blow > strongest) strongest = blow;
     }
   }
   let risk = EXPOSURE * (sum - strongest);
-  if (sum >= actor.hp) risk += RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
+  if (sum >= hp) risk += fall;
   const closer = reaches ? 0 : APPROACH * (nearHere - nearest);
   return best + closer - risk;
-}
-
-function nearestEnemy(enemies: Enemies, width: number, cell: number): number {
-  const x = cell % width;
-  const y = (cell - x) / width;
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < enemies.ids.length; i++)
-    best = Math.min(best, Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y));
-  return best;
 }
 
 const BEGIN: CommandBase = { type: 'begin-battle' };
@@ -327,30 +402,93 @@ const NEVER: Estimate = estimateOf({ chance: 0, price: Number.POSITIVE_INFINITY,
 class Decision {
   readonly width: number;
   readonly enemies: Enemies | undefined;
+  readonly column: Int32Array | undefined;
+  readonly row: Int32Array | undefined;
   readonly nearHere: number;
   /** What staying put risks (no attack counted, the action is the attack; no squares closed). */
   readonly here: number;
   readonly arms: Uint8Array | undefined;
   readonly armsReach: number;
+  readonly hp: number;
+  /** What the unit's fall costs: RESCUE_VALUE of half its maximum HP. */
+  readonly fall: number;
 
+  /** `foes`: the unit's enemies still in the battle, in the state's order. */
   constructor(
     system: AnySystem,
     state: ShiningForceState,
     readonly actor: CombatantState,
     field: Field,
+    foes: readonly CombatantState[],
   ) {
-    this.width = terrainOf(state.setup).width;
-    const enemies =
-      state.step === 'move' ? new Enemies(system, state, actor, field, this.width) : undefined;
+    const terrain = terrainOf(state.setup);
+    this.width = terrain.width;
+    this.hp = actor.hp;
+    this.fall = RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
+    if (state.step !== 'move') {
+      // After the move no cell is scored: the enemies and the weapon's reach are not needed.
+      this.enemies = undefined;
+      this.column = undefined;
+      this.row = undefined;
+      this.nearHere = 0;
+      this.here = 0;
+      this.arms = undefined;
+      this.armsReach = 0;
+      return;
+    }
+    const coordinates = coordinatesOf(terrain);
+    const enemies = new Enemies(system, state, actor, field, coordinates, foes);
     this.enemies = enemies;
-    this.nearHere = enemies === undefined ? 0 : nearestEnemy(enemies, this.width, actor.cell);
-    this.here =
-      enemies === undefined
-        ? 0
-        : -cellWorth(enemies, actor, undefined, 0, this.nearHere, this.width, actor.cell);
+    this.column = coordinates.column;
+    this.row = coordinates.row;
+    const x = coordinates.column[actor.cell]!;
+    const y = coordinates.row[actor.cell]!;
+    let nearHere = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < enemies.count; i++)
+      nearHere = Math.min(nearHere, Math.abs(enemies.x[i]! - x) + Math.abs(enemies.y[i]! - y));
+    this.nearHere = nearHere;
+    this.here = -cellWorth(enemies, this.hp, this.fall, undefined, 0, nearHere, x, y);
     const range = armament(state.setup, actor)?.range;
     this.arms = range === undefined ? undefined : patternTable(range);
     this.armsReach = range === undefined ? 0 : reachOf(range);
+  }
+
+  /** What the last bestOf found scores. */
+  bestScore = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Where in `cells` (in their order) the first cell scoring above `floor` the most is, its
+   * score in bestScore; -1 when none does. With `passOver`, those cells and the unit's own are
+   * left out. Only while the unit is moving. One loop with the enemies at hand and no score
+   * returned per cell: a decision scores every cell the unit can move to.
+   */
+  bestOf(cells: readonly number[], floor: number, passOver: readonly number[] | undefined): number {
+    const enemies = this.enemies!;
+    const column = this.column!;
+    const row = this.row!;
+    const own = this.actor.cell;
+    let found = -1;
+    let top = floor;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      if (passOver !== undefined && (cell === own || isAmong(passOver, cell))) continue;
+      const s = cellWorth(
+        enemies,
+        this.hp,
+        this.fall,
+        this.arms,
+        this.armsReach,
+        this.nearHere,
+        column[cell]!,
+        row[cell]!,
+      );
+      if (s > top) {
+        found = i;
+        top = s;
+      }
+    }
+    this.bestScore = top;
+    return found;
   }
 
   /** What ending the move on `cell` scores; undefined when the unit is not moving now. */
@@ -358,12 +496,13 @@ class Decision {
     if (this.enemies === undefined) return undefined;
     return cellWorth(
       this.enemies,
-      this.actor,
+      this.hp,
+      this.fall,
       this.arms,
       this.armsReach,
       this.nearHere,
-      this.width,
-      cell,
+      this.column![cell]!,
+      this.row![cell]!,
     );
   }
 }
@@ -425,7 +564,7 @@ function directChoice(
   field: Field,
 ): CommandBase {
   const { actor } = o;
-  const decision = new Decision(system, state, actor, field);
+  const decision = new Decision(system, state, actor, field, o.enemies);
   const estimate = estimator(system, state, decision);
   const scoreOf = (command: CommandBase): number => {
     const expected = estimate(command);
@@ -448,13 +587,13 @@ function directChoice(
     }
   }
   const advances = o.advanceCells;
-  for (let i = 0; i < advances.length; i++) {
-    const s = decision.cell(advances[i]!) ?? 0;
-    if (s > bestScore) {
+  if (advances.length > 0) {
+    const i = decision.bestOf(advances, bestScore, undefined);
+    if (i >= 0) {
       best = undefined;
       bestCell = advances[i]!;
       bestAdvance = i;
-      bestScore = s;
+      bestScore = decision.bestScore;
     }
   }
   for (const effect of o.effects) {
@@ -476,15 +615,12 @@ function directChoice(
     bestScore = stayScore;
   }
   if (o.moves !== undefined) {
-    for (const to of o.moves.cells) {
-      if (to === actor.cell || (advances.length > 0 && advances.includes(to))) continue;
-      const s = decision.cell(to) ?? 0;
-      if (s > bestScore) {
-        best = undefined;
-        bestCell = to;
-        bestAdvance = -1;
-        bestScore = s;
-      }
+    const cells = o.moves.cells;
+    const i = decision.bestOf(cells, bestScore, advances);
+    if (i >= 0) {
+      best = undefined;
+      bestCell = cells[i]!;
+      bestAdvance = -1;
     }
   }
   if (bestCell >= 0) {
@@ -502,7 +638,7 @@ function effectEstimate(
   command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
   extra: number,
 ): Estimate | undefined {
-  const odds = oddsOf(system, state, command);
+  const odds = effectOdds(system, state, actor, command);
   const effect =
     command.type === 'cast'
       ? state.setup.spells[command.spell]
@@ -546,7 +682,17 @@ export const shiningForceTactics: Tactics = {
     const state = raw as ShiningForceState;
     const actor = combatant(state, field.actor.id);
     if (actor === undefined) return () => undefined;
-    return estimator(system, state, new Decision(system, state, actor, field));
+    return estimator(
+      system,
+      state,
+      new Decision(
+        system,
+        state,
+        actor,
+        field,
+        othersInBattle(state, actor).filter((c) => areEnemies(actor, c)),
+      ),
+    );
   },
 
   direct(system, raw, fieldOf) {
@@ -554,10 +700,13 @@ export const shiningForceTactics: Tactics = {
     if (state.result !== null) return undefined;
     if (state.round === 0) return BEGIN;
     const o = options(state);
-    const field = o === undefined ? undefined : fieldOf(o.actor.id);
-    return o === undefined || field === undefined
-      ? undefined
-      : directChoice(system, state, o, field);
+    if (o === undefined) return undefined;
+    // Moved, with nobody in reach and nothing to cast or use: Stay is all the list would offer
+    // worth more than -Infinity (nearly three act steps in four), so nothing needs scoring.
+    if (o.moves === undefined && o.attacks.length === 0 && o.effects.length === 0)
+      return stayAction(o.actor).command;
+    const field = fieldOf(o.actor.id);
+    return field === undefined ? undefined : directChoice(system, state, o, field);
   },
 
   threat(system, raw, attacker, defender) {

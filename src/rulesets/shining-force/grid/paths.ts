@@ -31,6 +31,8 @@ interface Neighbours {
   readonly from: readonly number[];
   readonly cells: readonly number[];
   readonly steps: readonly number[];
+  /** -1 for every cell: a search's costs start as a copy. */
+  readonly unreached: readonly number[];
 }
 
 const NEIGHBOURS = new WeakMap<Terrain, Neighbours>();
@@ -60,7 +62,9 @@ function neighboursOf(terrain: Terrain): Neighbours {
       }
     }
     from.push(cells.length);
-    found = { from, cells, steps };
+    const unreached: number[] = [];
+    for (let index = 0; index < size; index++) unreached.push(-1);
+    found = { from, cells, steps, unreached };
     NEIGHBOURS.set(terrain, found);
   }
   return found;
@@ -73,18 +77,17 @@ function neighboursOf(terrain: Terrain): Neighbours {
  * down: the costs it settles on are the cheapest whatever order it visits them in. Simulations
  * search a unit's moves every turn: no closures, and nothing made but the result.
  */
-function cheapest(
+export function cheapest(
   terrain: Terrain,
   start: number,
   budget: number,
   occupants: ArrayLike<number> | undefined,
   passAllies: boolean,
 ): number[] {
-  const size = terrain.width * terrain.height;
-  const { from, cells, steps } = neighboursOf(terrain);
+  const { from, cells, steps, unreached } = neighboursOf(terrain);
   // A plain array: a typed array costs several times as much to make, and this is made for
-  // every unit's every move in a simulation.
-  const cost: number[] = new Array<number>(size).fill(-1);
+  // every unit's every move in a simulation. Copied, not filled: a packed array, made at once.
+  const cost: number[] = unreached.slice();
   cost[start] = 0;
   const blocking = passAllies ? CELL_ENEMY : CELL_ALLY;
   let head = 0;

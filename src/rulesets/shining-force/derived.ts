@@ -36,18 +36,24 @@ export function equipped(
 }
 
 /**
- * Worked out once per item list: a combatant's list is replaced only when its items change, and
- * the same numbers are asked for many times a turn (ranges, rates, movement). Only Frozen, of the
- * statuses, changes a number (evade), so it is applied on top.
+ * Worked out once per sheet and item list: a combatant's list is replaced only when its items
+ * change, and the same numbers are asked for many times a turn (ranges, rates, movement). Kept
+ * by the sheet first: two combatants may share one list (an empty one) but never a sheet. Only
+ * Frozen, of the statuses, changes a number (evade), so it is applied on top.
  */
-const BASE = new WeakMap<readonly HeldItem[], Derived>();
+const BASE = new WeakMap<object, WeakMap<readonly HeldItem[], Derived>>();
 const FROZEN = new WeakMap<Derived, Derived>();
 
 export function derived(setup: ShiningForceSetup, c: CombatantState): Derived {
-  let base = BASE.get(c.items);
+  let bySheet = BASE.get(c.sheet);
+  if (bySheet === undefined) {
+    bySheet = new WeakMap();
+    BASE.set(c.sheet, bySheet);
+  }
+  let base = bySheet.get(c.items);
   if (base === undefined) {
     base = derive(setup, c);
-    BASE.set(c.items, base);
+    bySheet.set(c.items, base);
   }
   // "Whilst frozen, the character's evade rate drops to 0."
   if (c.statuses.length === 0 || hasStatus(c, 'frozen') === undefined) return base;

@@ -92,3 +92,23 @@ describe('status chances and Luck', () => {
     expect(statusChance(70, 6, 9, 'none')).toBe(70);
   });
 });
+
+describe("a combatant's derived numbers", () => {
+  it('are its own even when it shares an item list with another (kept per sheet, then list)', async () => {
+    const { derived } = await import('../../../src/rulesets/shining-force/derived.js');
+    const { readEncounterFile } = await import('../../../src/encounters/file.js');
+    const { SYSTEMS } = await import('../../../src/rulesets/index.js');
+    const read = readEncounterFile('examples/shining-force-gate.yaml', SYSTEMS);
+    if (!read.ok) throw new Error('example does not load');
+    const state = read.encounter.system.ruleset.initialState(read.encounter.setup) as {
+      setup: Parameters<typeof derived>[0];
+      combatants: Record<string, Parameters<typeof derived>[1]>;
+    };
+    const none: never[] = [];
+    const ooze = { ...state.combatants.ooze!, items: none };
+    const mage = { ...state.combatants['dark-mage']!, items: none };
+    expect(ooze.sheet.stats.agility).not.toBe(mage.sheet.stats.agility);
+    expect(derived(state.setup, ooze).agility).toBe(ooze.sheet.stats.agility);
+    expect(derived(state.setup, mage).agility).toBe(mage.sheet.stats.agility);
+  });
+});

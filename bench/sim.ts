@@ -4,25 +4,36 @@
  * both measured in the same run, so the figure holds when the shared machine's speed drifts.
  * Reports, never asserts.
  *
- *   npm run bench:sim                    # builds, then every example encounter, both policies
- *   BENCH_SECONDS=1 npm run bench:sim    # shorter measurements (default 3 s of battles each)
+ *   npm run bench:sim                    # builds, then every example encounter, every policy
+ *   BENCH_SECONDS=1 npm run bench:sim    # shorter measurements (default 3 s of battles each;
+ *                                        # the two-worker runs are three times that)
+ *   BENCH_SLICES=6 npm run bench:sim     # slices a one-worker measurement alternates (default 12)
  *   BENCH_LONG=100000 npm run bench:sim  # fewer battles in the memory run (default 1,000,000)
  *   BENCH_ONLY=shining-force npm run bench:sim   # one system (a ruleset id)
- *   BENCH_TWO=0 BENCH_LONG=0 npm run bench:sim   # one worker only
+ *   BENCH_TWO=0 BENCH_LONG=0 npm run bench:sim   # one worker only: no two-worker runs, no
+ *                                                # machine ceiling, no memory run
  *
  * Targets (issue 15): every example encounter at most 25,000 raw draws a battle on one worker;
  * two workers at least 1.8x one; 1,000,000 battles under 300 MB peak RSS.
  *
+ * Every system is measured in a child process of its own (`bench/sim.ts --system <id>`, which
+ * prints its results as JSON lines), and so is the memory run (`--memory <id>`): measured in one
+ * process, a later system paid for the earlier ones' compiled code, inline caches and heap.
+ * This process only starts them, measures the machine's ceiling and prints the tables.
+ *
  * Method. Raw draws: a tight loop of `next32()` on one generator (10M draws a slice). Battles:
- * `simulate` on one worker (this thread), warmed up, then twelve short slices alternating with
- * the raw loop, each rate its best slice, both by this process's CPU time: load from other
- * processes only ever adds time, and both rates of the ratio come from the same minutes. Two workers: twice the battles on two,
- * alternating with one, over the whole run (start-up included) and in its steady middle. The
- * machine's own ceiling: the same pure CPU loop (raw draws) in one process, then in two
- * processes at once, and the same in one and two worker threads, so a ratio below 1.8x can be
- * told apart from our runner's.
+ * `simulate` on one worker (the child's main thread), warmed up, then short slices alternating
+ * with the raw loop, each rate its best slice, both by the child's CPU time: load from other
+ * processes only ever adds time, and both rates of the ratio come from the same minutes. Two
+ * workers: twice the battles on two, alternating with one, by the clock over the whole run
+ * (start-up included) and in its steady middle, best of three. Worker start-up: a fresh worker
+ * thread loading the system as a simulation worker does. The machine's own ceiling: the same
+ * pure CPU loop (raw draws) in one process, then in two processes at once, and the same in one
+ * and two worker threads, so a ratio below 1.8x can be told apart from our runner's.
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 // The built code, as `moogle sim` runs it: workers load plain JavaScript, no TypeScript loader.
 import { SeededDice } from '../dist/dice/index.js';
@@ -40,175 +51,126 @@ const TARGET = 25_000;
 /** Slices of battles and of raw draws a measurement alternates. */
 const SLICES = Number(process.env.BENCH_SLICES ?? 12);
 const RAW_SLICE = 10_000_000;
-const EXAMPLES = [
-  'examples/ffrpg-wind-cave.yaml',
-  'examples/ffviii-iron-giant.yaml',
-  'examples/zodiac-keef-and-the-ogre.yaml',
-  'examples/shining-force-gate.yaml',
-];
+/** A two-worker comparison plays this many times a measurement's one-worker seconds. */
+const SCALING_LENGTH = 3;
+/** Each system's example encounter, by ruleset id. */
+const EXAMPLES: Readonly<Record<string, string>> = {
+  ffrpg: 'examples/ffrpg-wind-cave.yaml',
+  ffviii: 'examples/ffviii-iron-giant.yaml',
+  zodiac: 'examples/zodiac-keef-and-the-ogre.yaml',
+  'shining-force': 'examples/shining-force-gate.yaml',
+};
 /** The default first (the tactician since issue 15), then the policies the issue names. */
 const POLICIES = [...new Set([DEFAULT_POLICY, 'focus-weakest', 'first'])];
 
-let sink = 0;
-/**
- * Milliseconds of this process's CPU time since `start`: on a shared machine a thread that is
- * waiting for a core uses none, so rates by CPU time drift much less than by the clock.
- */
-function cpuMs(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
+/** What a child process reports, one JSON line each. */
+type Measured =
+  | { kind: 'cost'; system: string; policy: string; rate: number; raw: number }
+  | {
+      kind: 'scaling';
+      system: string;
+      battles: number;
+      one: Rates;
+      two: Rates;
+      startup: number;
+    }
+  | {
+      kind: 'memory';
+      system: string;
+      battles: number;
+      seconds: number;
+      peak: number;
+      marks: string[];
+    };
 
-/** Raw next32() draws a second of CPU time, over `draws` draws of one generator. */
-function rawRound(draws: number): number {
-  const dice = SeededDice.fromSeed('bench');
-  const start = process.cpuUsage();
-  let x = 0;
-  for (let i = 0; i < draws; i++) x ^= dice.next32();
-  sink ^= x;
-  return (draws / cpuMs(start)) * 1000;
-}
-
-/** Battles a second of CPU time on one worker (this thread: no other thread uses CPU then). */
-async function battlesPerCpuSecond(e: Encounter, battles: number, policy: string): Promise<number> {
-  const start = process.cpuUsage();
-  const result = await simulate({
-    system: e.system,
-    setup: e.setup,
-    battles,
-    seed: 'bench',
-    workers: 1,
-    policy,
-  }).result;
-  if (result.battles !== battles) throw new Error('not every battle ran');
-  return (battles / cpuMs(start)) * 1000;
-}
-
-function rawRate(rounds: number): number {
-  let best = 0;
-  for (let r = 0; r < rounds; r++) best = Math.max(best, rawRound(RAW_SLICE));
-  return best;
-}
-
-interface Encounter {
-  readonly name: string;
-  readonly system: (typeof SYSTEMS)[number];
-  readonly setup: unknown;
-}
-
-async function battlesPerSecond(
-  e: Encounter,
-  battles: number,
-  workers: number,
-  policy: string,
-): Promise<number> {
-  const start = performance.now();
-  const result = await simulate({
-    system: e.system,
-    setup: e.setup,
-    battles,
-    seed: 'bench',
-    workers,
-    policy,
-  }).result;
-  if (result.battles !== battles) throw new Error('not every battle ran');
-  return (battles / (performance.now() - start)) * 1000;
+interface Rates {
+  readonly whole: number;
+  readonly steady: number;
+  /** Milliseconds of the process's CPU time a battle, every thread (JIT compilers, GC) counted. */
+  readonly cpu: number;
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const pad = (s: string, n: number): string => s.padStart(n);
 
-const encounters: Encounter[] = [];
-for (const file of EXAMPLES) {
-  const read = readEncounterFile(file, SYSTEMS);
-  if (!read.ok) throw new Error(`${file} does not load`);
-  const { system, setup } = read.encounter;
-  if (ONLY !== undefined && system.ruleset.id !== ONLY) continue;
-  encounters.push({ name: system.ruleset.id, system, setup });
+// ---- The parent: starts a child per system, prints the tables. ----
+
+/** Runs this script as a child in `role` for `system`, passing on each JSON line it prints. */
+async function child(
+  childRole: string,
+  system: string,
+  onLine: (m: Measured) => void,
+): Promise<void> {
+  const script = fileURLToPath(import.meta.url);
+  const proc = spawn(process.execPath, [...process.execArgv, script, childRole, system], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  for await (const line of createInterface({ input: proc.stdout })) {
+    onLine(JSON.parse(line) as Measured);
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`the ${system} benchmark (${childRole}) stopped with ${code}`);
 }
 
-console.log(
-  `Node ${process.version}; about ${SECONDS} s of battles a measurement, in ${SLICES} slices\n`,
-);
-console.log(
-  'One worker, in raw xoshiro128** next32() draws a battle, by CPU time (target <= 25,000):\n',
-);
-console.log(
-  `${'system'.padEnd(14)} ${'policy'.padEnd(14)} ${pad('battles/s', 10)} ${pad('raw draws/s', 12)} ${pad('draws/battle', 13)}`,
-);
-rawRate(2); // warm up the raw loop's compiled code
-const costs = new Map<string, number>();
-for (const e of encounters) {
-  for (const policy of POLICIES) {
-    // Warm up, and size the slices. Raw draws and battles alternate in short slices and each
-    // keeps its best: on a shared machine some slices get a whole core, and the two rates in a
-    // ratio then come from the same conditions.
-    const warm = await battlesPerSecond(e, 500, 1, policy);
-    const battles = Math.max(100, Math.round((warm * SECONDS) / SLICES));
-    let rate = 0;
-    let raw = 0;
-    for (let slice = 0; slice < SLICES; slice++) {
-      raw = Math.max(raw, rawRound(RAW_SLICE));
-      rate = Math.max(rate, await battlesPerCpuSecond(e, battles, policy));
-    }
-    const cost = raw / rate;
-    costs.set(`${e.name} ${policy}`, rate);
+async function main(): Promise<void> {
+  const systems = Object.keys(EXAMPLES).filter((id) => ONLY === undefined || id === ONLY);
+  if (systems.length === 0) {
+    throw new Error(`BENCH_ONLY=${ONLY}: no such system (${Object.keys(EXAMPLES).join(', ')})`);
+  }
+  console.log(
+    `Node ${process.version}; about ${SECONDS} s of battles a measurement, in ${SLICES} slices; each system in its own process\n`,
+  );
+  console.log(
+    'One worker, in raw xoshiro128** next32() draws a battle, by CPU time (target <= 25,000):\n',
+  );
+  console.log(
+    `${'system'.padEnd(14)} ${'policy'.padEnd(14)} ${pad('battles/s', 10)} ${pad('raw draws/s', 12)} ${pad('draws/battle', 13)}`,
+  );
+  const rates = new Map<string, number>();
+  const scalings: Extract<Measured, { kind: 'scaling' }>[] = [];
+  for (const system of systems) {
+    await child('--system', system, (m) => {
+      if (m.kind === 'cost') {
+        if (m.policy === POLICIES[0]) rates.set(m.system, m.rate);
+        const cost = m.raw / m.rate;
+        console.log(
+          `${m.system.padEnd(14)} ${m.policy.padEnd(14)} ${pad(fmt(m.rate), 10)} ${pad(`${(m.raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= TARGET ? 'met' : 'MISSED'}`,
+        );
+      } else if (m.kind === 'scaling') scalings.push(m);
+    });
+  }
+
+  if (TWO) {
     console.log(
-      `${e.name.padEnd(14)} ${policy.padEnd(14)} ${pad(fmt(rate), 10)} ${pad(`${(raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= TARGET ? 'met' : 'MISSED'}`,
+      `\nTwo workers against one (${POLICIES[0]}), alternating, best of three, about ${SCALING_LENGTH * SECONDS} s of one-worker battles (target >= 1.8x);\n` +
+        'by the clock, over the whole run and in its steady middle; the CPU time a battle costs on two against one\n' +
+        '(every thread of the process: the second isolate compiles the rules again); a fresh worker thread loading the system:\n',
+    );
+    for (const s of scalings) {
+      const ratio = s.two.whole / s.one.whole;
+      console.log(
+        `${s.system.padEnd(14)} ${pad(fmt(s.battles), 7)} battles   1 worker ${pad(fmt(s.one.whole), 6)}/s   2 workers ${pad(fmt(s.two.whole), 6)}/s   ${ratio.toFixed(2)}x  ${ratio >= 1.8 ? 'met' : 'MISSED'}   steady ${(s.two.steady / s.one.steady).toFixed(2)}x   CPU ${(s.two.cpu / s.one.cpu).toFixed(2)}x   start-up ${fmt(s.startup)} ms`,
+      );
+    }
+    console.log(
+      `\nThe machine's ceiling, a pure CPU loop (raw draws), two at once against one:\n` +
+        `  processes ${(await speedup(inProcess)).toFixed(2)}x   worker threads ${(await speedup(inThread)).toFixed(2)}x`,
     );
   }
-}
 
-/**
- * Battles a second on `workers` threads: over the whole run (what a user waits for, worker
- * start-up included), and in its steady middle (from a quarter to three quarters of the
- * battles done, every thread playing).
- */
-async function scaling(
-  e: Encounter,
-  battles: number,
-  workers: number,
-  policy: string,
-): Promise<{ whole: number; steady: number }> {
-  const marks: [number, number][] = [];
-  const start = performance.now();
-  const result = await simulate({
-    system: e.system,
-    setup: e.setup,
-    battles,
-    seed: 'bench',
-    workers,
-    policy,
-    onProgress: (done) => marks.push([performance.now(), done]),
-  }).result;
-  const end = performance.now();
-  if (result.battles !== battles) throw new Error('not every battle ran');
-  const from = marks.find(([, done]) => done >= battles / 4) ?? [start, 0];
-  const to = marks.find(([, done]) => done >= (3 * battles) / 4) ?? [end, battles];
-  return {
-    whole: (battles / (end - start)) * 1000,
-    steady: to[0] > from[0] ? ((to[1] - from[1]) / (to[0] - from[0])) * 1000 : 0,
-  };
-}
-
-if (TWO)
-  console.log(
-    '\nTwo workers against one, alternating, best of three (target >= 1.8x); whole run and steady middle:\n',
-  );
-for (const e of TWO ? encounters : []) {
-  const policy = POLICIES[0]!;
-  const battles = Math.max(2000, Math.round((costs.get(`${e.name} ${policy}`) ?? 1000) * 2));
-  let one = { whole: 0, steady: 0 };
-  let two = { whole: 0, steady: 0 };
-  for (let round = 0; round < 3; round++) {
-    const a = await scaling(e, battles, 1, policy);
-    const b = await scaling(e, battles * 2, 2, policy);
-    one = { whole: Math.max(one.whole, a.whole), steady: Math.max(one.steady, a.steady) };
-    two = { whole: Math.max(two.whole, b.whole), steady: Math.max(two.steady, b.steady) };
+  // Memory: the cheapest system (the most battles a second), on two workers.
+  if (LONG > 0) {
+    const cheapest = [...rates].sort((a, b) => b[1] - a[1])[0]![0];
+    await child('--memory', cheapest, (m) => {
+      if (m.kind !== 'memory') return;
+      console.log(
+        `\nMemory: ${fmt(m.battles)} battles of ${m.system} on two workers in ${m.seconds.toFixed(0)} s, ` +
+          `peak RSS ${(m.peak / 2 ** 20).toFixed(0)} MB (target < 300 MB; workers are threads of its process)`,
+      );
+      console.log(`  peak RSS by battles done: ${m.marks.join(', ')}`);
+    });
   }
-  console.log(
-    `${e.name.padEnd(14)} 1 worker ${pad(fmt(one.whole), 7)}/s   2 workers ${pad(fmt(two.whole), 7)}/s   ${(two.whole / one.whole).toFixed(2)}x  ${two.whole / one.whole >= 1.8 ? 'met' : 'MISSED'}   steady ${(two.steady / one.steady).toFixed(2)}x`,
-  );
 }
 
 // The machine's own ceiling: the raw loop alone, then two at once, as processes and as threads.
@@ -221,10 +183,10 @@ const LOOP = `
 `;
 function inProcess(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', LOOP], {
+    const proc = spawn(process.execPath, ['--input-type=module', '-e', LOOP], {
       stdio: 'inherit',
     });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+    proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
   });
 }
 function inThread(): Promise<void> {
@@ -247,20 +209,183 @@ async function speedup(run: () => Promise<void>): Promise<number> {
   }
   return (2 * one) / two;
 }
-if (TWO)
-  console.log(
-    `\nThe machine's ceiling, a pure CPU loop (raw draws), two at once against one:\n` +
-      `  processes ${(await speedup(inProcess)).toFixed(2)}x   worker threads ${(await speedup(inThread)).toFixed(2)}x`,
-  );
 
-// Memory: the cheapest system (the most battles a second), on two workers.
-if (LONG > 0) await memory();
-if (sink === 0.5) console.log(sink);
+// ---- A child: one system's measurements, as JSON lines on stdout. ----
 
-async function memory(): Promise<void> {
-  const cheapest = encounters
-    .map((e) => ({ e, rate: costs.get(`${e.name} ${POLICIES[0]}`) ?? 0 }))
-    .sort((a, b) => b.rate - a.rate)[0]!.e;
+interface Encounter {
+  readonly name: string;
+  readonly system: (typeof SYSTEMS)[number];
+  readonly setup: unknown;
+}
+
+function encounterOf(id: string): Encounter {
+  const file = EXAMPLES[id];
+  if (file === undefined) throw new Error(`no example encounter for ${id}`);
+  const read = readEncounterFile(file, SYSTEMS);
+  if (!read.ok) throw new Error(`${file} does not load`);
+  const { system, setup } = read.encounter;
+  return { name: system.ruleset.id, system, setup };
+}
+
+function report(m: Measured): void {
+  process.stdout.write(`${JSON.stringify(m)}\n`);
+}
+
+let sink = 0;
+/**
+ * Milliseconds of this process's CPU time since `start`: on a shared machine a thread that is
+ * waiting for a core uses none, so rates by CPU time drift much less than by the clock.
+ */
+function cpuMs(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** Raw next32() draws a second of CPU time, over `draws` draws of one generator. */
+function rawRound(draws: number): number {
+  const dice = SeededDice.fromSeed('bench');
+  const start = process.cpuUsage();
+  let x = 0;
+  for (let i = 0; i < draws; i++) x ^= dice.next32();
+  sink ^= x;
+  return (draws / cpuMs(start)) * 1000;
+}
+
+function rawRate(rounds: number): number {
+  let best = 0;
+  for (let r = 0; r < rounds; r++) best = Math.max(best, rawRound(RAW_SLICE));
+  return best;
+}
+
+/** Battles a second of CPU time on one worker (this thread: no other thread uses CPU then). */
+async function battlesPerCpuSecond(e: Encounter, battles: number, policy: string): Promise<number> {
+  const start = process.cpuUsage();
+  const result = await simulate({
+    system: e.system,
+    setup: e.setup,
+    battles,
+    seed: 'bench',
+    workers: 1,
+    policy,
+  }).result;
+  if (result.battles !== battles) throw new Error('not every battle ran');
+  return (battles / cpuMs(start)) * 1000;
+}
+
+async function battlesPerSecond(
+  e: Encounter,
+  battles: number,
+  workers: number,
+  policy: string,
+): Promise<number> {
+  const start = performance.now();
+  const result = await simulate({
+    system: e.system,
+    setup: e.setup,
+    battles,
+    seed: 'bench',
+    workers,
+    policy,
+  }).result;
+  if (result.battles !== battles) throw new Error('not every battle ran');
+  return (battles / (performance.now() - start)) * 1000;
+}
+
+/**
+ * Battles a second on `workers` threads: over the whole run (what a user waits for, worker
+ * start-up included), and in its steady middle (from a quarter to three quarters of the
+ * battles done, every thread playing).
+ */
+async function scaling(
+  e: Encounter,
+  battles: number,
+  workers: number,
+  policy: string,
+): Promise<Rates> {
+  const marks: [number, number][] = [];
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const result = await simulate({
+    system: e.system,
+    setup: e.setup,
+    battles,
+    seed: 'bench',
+    workers,
+    policy,
+    onProgress: (done) => marks.push([performance.now(), done]),
+  }).result;
+  const end = performance.now();
+  const cpu = cpuMs(cpuStart) / battles;
+  if (result.battles !== battles) throw new Error('not every battle ran');
+  const from = marks.find(([, done]) => done >= battles / 4) ?? [start, 0];
+  const to = marks.find(([, done]) => done >= (3 * battles) / 4) ?? [end, battles];
+  return {
+    whole: (battles / (end - start)) * 1000,
+    steady: to[0] > from[0] ? ((to[1] - from[1]) / (to[0] - from[0])) * 1000 : 0,
+    cpu,
+  };
+}
+
+/** Milliseconds from `new Worker` until a fresh worker thread has loaded the system `id`. */
+function workerStartup(id: string): Promise<number> {
+  const loaders = new URL('../dist/sim/system-loaders.js', import.meta.url).href;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const worker = new Worker(
+      `import(${JSON.stringify(loaders)}).then((m) => m.loadSystem(${JSON.stringify(id)})).then(() => require('node:worker_threads').parentPort.postMessage(0))`,
+      { eval: true },
+    );
+    worker.once('message', () => {
+      resolve(performance.now() - started);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+async function measureSystem(id: string): Promise<void> {
+  const e = encounterOf(id);
+  rawRate(2); // warm up the raw loop's compiled code
+  let defaultRate = 0;
+  for (const policy of POLICIES) {
+    // Warm up, and size the slices. Raw draws and battles alternate in short slices and each
+    // keeps its best: on a shared machine some slices get a whole core, and the two rates in a
+    // ratio then come from the same conditions.
+    const warm = await battlesPerSecond(e, 500, 1, policy);
+    const battles = Math.max(100, Math.round((warm * SECONDS) / SLICES));
+    let rate = 0;
+    let raw = 0;
+    for (let slice = 0; slice < SLICES; slice++) {
+      raw = Math.max(raw, rawRound(RAW_SLICE));
+      rate = Math.max(rate, await battlesPerCpuSecond(e, battles, policy));
+    }
+    if (policy === POLICIES[0]) defaultRate = rate;
+    report({ kind: 'cost', system: id, policy, rate, raw });
+  }
+  if (!TWO) return;
+  const policy = POLICIES[0]!;
+  const battles = Math.max(2000, Math.round(defaultRate * SECONDS * SCALING_LENGTH));
+  const best = (a: Rates, b: Rates): Rates => ({
+    whole: Math.max(a.whole, b.whole),
+    steady: Math.max(a.steady, b.steady),
+    cpu: Math.min(a.cpu, b.cpu),
+  });
+  let one: Rates = { whole: 0, steady: 0, cpu: Number.POSITIVE_INFINITY };
+  let two = one;
+  let startup = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const a = await scaling(e, battles, 1, policy);
+    const b = await scaling(e, battles * 2, 2, policy);
+    one = best(one, a);
+    two = best(two, b);
+    startup = Math.min(startup, await workerStartup(id));
+  }
+  report({ kind: 'scaling', system: id, battles, one, two, startup });
+  if (sink === 0.5) console.error(sink);
+}
+
+async function measureMemory(id: string): Promise<void> {
+  const e = encounterOf(id);
   let peak = process.memoryUsage().rss;
   const marks: string[] = [];
   let nextMark = 100_000;
@@ -269,8 +394,8 @@ async function memory(): Promise<void> {
   }, 50);
   const started = performance.now();
   const long = simulate({
-    system: cheapest.system,
-    setup: cheapest.setup,
+    system: e.system,
+    setup: e.setup,
     battles: LONG,
     seed: 'bench-memory',
     workers: 2,
@@ -285,9 +410,18 @@ async function memory(): Promise<void> {
   });
   await long.result;
   clearInterval(sampler);
-  console.log(
-    `\nMemory: ${fmt(LONG)} battles of ${cheapest.name} on two workers in ${((performance.now() - started) / 1000).toFixed(0)} s, ` +
-      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (target < 300 MB; workers are threads of this process)`,
-  );
-  console.log(`  peak RSS by battles done: ${marks.join(', ')}`);
+  report({
+    kind: 'memory',
+    system: id,
+    battles: LONG,
+    seconds: (performance.now() - started) / 1000,
+    peak,
+    marks,
+  });
 }
+
+// Last, once every constant above is set: a child's role, or the parent's.
+const [role, roleSystem] = process.argv.slice(2);
+if (role === '--system') await measureSystem(roleSystem!);
+else if (role === '--memory') await measureMemory(roleSystem!);
+else await main();

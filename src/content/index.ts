@@ -10,6 +10,10 @@
  *     const result = loadContent(['content'], [weapon]);
  *     if (!result.ok) for (const e of result.errors) console.error(formatContentError(e));
  *     else result.library.get(weapon, 'dagger')?.damage;   // "2d6+3"; parseDice() it to roll
+ *
+ * Rules import what they need from the module itself (kind, fields, encounter-sheets), not
+ * from here: this barrel loads the YAML parser and the file loader, which a simulation worker,
+ * playing a setup already read, would otherwise load at every start.
  */
 
 export {

@@ -1,18 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  type ContentLibrary,
-  type ContentReference,
-  defineKind,
   encounterInvalid,
   entitiesById,
-  entityFields,
   idOrInline,
   type NamedSheet,
   sheetById,
   sheetMistake,
   sidesFrom,
-} from '../../content/index.js';
+} from '../../content/encounter-sheets.js';
+import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
+import type { ContentLibrary } from '../../content/library.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfrpgCommand } from './commands.js';
 import type { FfrpgEvent } from './events.js';

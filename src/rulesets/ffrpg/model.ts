@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diceCode } from '../../content/index.js';
+import { diceCode } from '../../content/fields.js';
 import { type DiceAst, parseDice, rollsDice, variablesUsed } from '../../dice/index.js';
 import { AFFINITIES, ELEMENT_ALIASES, ELEMENTS, type Element } from './elements.js';
 

@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  type ContentLibrary,
-  type ContentReference,
-  defineKind,
   encounterInvalid,
   entitiesById,
-  entityFields,
   type NamedSheet,
   sheetById,
   sidesFrom,
-} from '../../content/index.js';
+} from '../../content/encounter-sheets.js';
+import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
+import type { ContentLibrary } from '../../content/library.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { FfviiiCommand } from './commands.js';
 import type { FfviiiEvent } from './events.js';

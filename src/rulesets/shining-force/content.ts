@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  type ContentLibrary,
-  type ContentReference,
-  defineKind,
   entitiesById,
-  entityFields,
   type NamedSheet,
   sheetById,
   sidesFrom,
-} from '../../content/index.js';
+} from '../../content/encounter-sheets.js';
+import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
+import type { ContentLibrary } from '../../content/library.js';
 import { describeIssue, Encounter, err, ok, type Result } from '../../engine/index.js';
 import type { NewcomerSheet, ShiningForceCommand } from './commands.js';
 import type { ShiningForceEvent } from './events.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diceCode } from '../../content/index.js';
+import { diceCode } from '../../content/fields.js';
 import { MAX_SIDE } from './grid/cells.js';
 
 /**

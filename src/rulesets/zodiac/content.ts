@@ -1,17 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  type ContentLibrary,
-  type ContentReference,
-  defineKind,
   encounterInvalid,
   entitiesById,
-  entityFields,
   idOrInline,
   type NamedSheet,
   sheetById,
   sidesFrom,
-} from '../../content/index.js';
+} from '../../content/encounter-sheets.js';
+import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
+import type { ContentLibrary } from '../../content/library.js';
 import { Encounter, ok, type Result } from '../../engine/index.js';
 import type { ZodiacCommand } from './commands.js';
 import type { ZodiacEvent } from './events.js';

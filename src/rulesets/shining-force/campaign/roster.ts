@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ContentLibrary } from '../../../content/index.js';
-import { entitiesById, entityFields } from '../../../content/index.js';
+import { entitiesById } from '../../../content/encounter-sheets.js';
+import { entityFields } from '../../../content/kind.js';
+import type { ContentLibrary } from '../../../content/library.js';
 import { describeIssue, err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster, JsonValue } from '../../campaign.js';
 import { DEFAULT_POISON } from '../combat.js';

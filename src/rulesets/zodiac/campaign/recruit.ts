@@ -1,5 +1,5 @@
-import type { ContentLibrary } from '../../../content/index.js';
-import { entityFields } from '../../../content/index.js';
+import { entityFields } from '../../../content/kind.js';
+import type { ContentLibrary } from '../../../content/library.js';
 import { err, ok, type Result } from '../../../engine/index.js';
 import { characterKind } from '../content.js';
 import { LASTING_STATUSES, type ZodiacCharacterState } from './roster.js';

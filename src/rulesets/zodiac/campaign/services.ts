@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ContentLibrary } from '../../../content/index.js';
-import { entityFields } from '../../../content/index.js';
+import { entityFields } from '../../../content/kind.js';
+import type { ContentLibrary } from '../../../content/library.js';
 import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster, CampaignStep } from '../../campaign.js';
 import { characterKind, itemKind } from '../content.js';

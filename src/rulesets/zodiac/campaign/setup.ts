@@ -1,5 +1,5 @@
-import type { ContentLibrary } from '../../../content/index.js';
-import { encounterInvalid } from '../../../content/index.js';
+import { encounterInvalid } from '../../../content/encounter-sheets.js';
+import type { ContentLibrary } from '../../../content/library.js';
 import { err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
 import { withLastingStates } from '../../campaign-sides.js';

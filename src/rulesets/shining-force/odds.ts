@@ -334,14 +334,13 @@ export function odds(
   if (!('actor' in command)) return undefined;
   const actor = combatantOf(state, command.actor);
   if (actor === undefined) return undefined;
-  const targetOf = (id: string) => combatantOf(state, id);
   switch (command.type) {
     case 'attack': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       return target === undefined ? undefined : attackOdds(state, actor, target);
     }
     case 'cast': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       const spell = Object.hasOwn(state.setup.spells, command.spell)
         ? state.setup.spells[command.spell]
         : undefined;
@@ -353,7 +352,7 @@ export function odds(
       });
     }
     case 'use': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       const item = Object.hasOwn(state.setup.items, command.item)
         ? state.setup.items[command.item]
         : undefined;

@@ -126,7 +126,6 @@ function turnSlots(
 export function rolls(state: ShiningForceState, command: ShiningForceCommand): readonly RollSlot[] {
   const slots = new Slots();
   const inflicted = new Map<string, Set<StatusName>>();
-  const byId = (id: string) => combatantOf(state, id);
   switch (command.type) {
     case 'begin-battle':
       turnSlots(state, slots, inflicted);
@@ -148,16 +147,16 @@ export function rolls(state: ShiningForceState, command: ShiningForceCommand): r
       break;
     }
     case 'attack': {
-      const actor = byId(command.actor);
-      const target = byId(command.target);
+      const actor = combatantOf(state, command.actor);
+      const target = combatantOf(state, command.target);
       if (actor !== undefined && target !== undefined)
         attackSlots(state, slots, actor, target, inflicted);
       break;
     }
     case 'cast':
     case 'use': {
-      const actor = byId(command.actor);
-      const target = byId(command.target);
+      const actor = combatantOf(state, command.actor);
+      const target = combatantOf(state, command.target);
       const effect =
         command.type === 'cast'
           ? Object.hasOwn(state.setup.spells, command.spell)

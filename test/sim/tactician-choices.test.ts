@@ -5,7 +5,7 @@ import type { CommandBase, LegalAction } from '../../src/engine/index.js';
 import type { FfrpgState } from '../../src/rulesets/ffrpg/state.js';
 import type { FfviiiState } from '../../src/rulesets/ffviii/state.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
-import type { ShiningForceState } from '../../src/rulesets/shining-force/state.js';
+import { combatantOf, type ShiningForceState } from '../../src/rulesets/shining-force/state.js';
 import { FastDice } from '../../src/sim/fast-dice.js';
 import { tactician } from '../../src/sim/tactician/index.js';
 
@@ -84,10 +84,10 @@ describe('the tactician chooses', () => {
           (b) => b.command.type === 'cast' && (b.command as Chosen).target === target,
         );
         if (spells.length === 0) continue;
-        const c = state.combatants[target]!;
+        const c = combatantOf(state, target)!;
         const weak: ShiningForceState = {
           ...state,
-          combatants: { ...state.combatants, [target]: { ...c, hp: 1 } },
+          combatants: state.combatants.map((other) => (other === c ? { ...c, hp: 1 } : other)),
         };
         const chosen = tactician(system, weak, actions, SeededDice.fromSeed('x')).command as Chosen;
         expect(chosen.type === 'cast' && chosen.target === target, JSON.stringify(chosen)).toBe(

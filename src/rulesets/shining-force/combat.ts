@@ -18,6 +18,7 @@ import type { Resolution } from './resolution.js';
 import {
   areEnemies,
   type CombatantState,
+  combatantOf,
   hasStatus,
   type ShiningForceState,
   sideOf,
@@ -248,7 +249,7 @@ export function defeat(r: Resolution, targetId: string, byId: string | null): vo
   const target = r.combatant(targetId);
   if (target.defeated) return;
   r.emit({ type: 'defeated', target: targetId });
-  const by = byId === null ? undefined : r.state.combatants[byId];
+  const by = byId === null ? undefined : combatantOf(r.state, byId);
   if (by?.force && !target.force && target.sheet.expReward > 0 && !by.defeated) {
     r.emit({
       type: 'exp-gained',
@@ -309,10 +310,9 @@ export function effectTargets(
     height,
   );
   const out: string[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated || !area.includes(c.cell)) continue;
-    if (areEnemies(user, c) === (effect.aim === 'enemy')) out.push(id);
+    if (areEnemies(user, c) === (effect.aim === 'enemy')) out.push(c.id);
   }
   return out;
 }

@@ -1,5 +1,4 @@
 import {
-  combatantById,
   type DiceRoller,
   decideByResolving,
   type Resolved as EngineResolved,
@@ -16,7 +15,13 @@ import { inReach, movesOf, standingAt } from './field.js';
 import { isShiningForceGm, resolveGm } from './gm.js';
 import type { Effect } from './model.js';
 import { Resolution } from './resolution.js';
-import { areEnemies, type CombatantState, currentActor, type ShiningForceState } from './state.js';
+import {
+  areEnemies,
+  type CombatantState,
+  combatantOf,
+  currentActor,
+  type ShiningForceState,
+} from './state.js';
 import { beginRound, checkEnd, endTurn, nextTurn } from './turns.js';
 
 export { BAG_SLOTS } from './derived.js';
@@ -68,7 +73,7 @@ function resolveCommand(
     return done.ok ? ok(r.resolved()) : done;
   }
   if (state.round === 0) return err('battle/not-begun', 'begin the battle first (begin-battle)');
-  const actor = combatantById(state.combatants, command.actor);
+  const actor = combatantOf(state, command.actor);
   if (actor === undefined)
     return err('action/unknown-combatant', `there is no combatant '${command.actor}'`);
   if (check) {
@@ -131,7 +136,7 @@ function move(
         : `${actor.sheet.name} has moved already: only one move, before the action`,
     );
   }
-  if (target !== undefined && combatantById(state.combatants, target) === undefined)
+  if (target !== undefined && combatantOf(state, target) === undefined)
     return err('action/unknown-target', `there is no combatant '${target}'`);
   const cell = cellIndex(state.setup, to);
   if (cell < 0) return err('action/off-the-field', `${to} is not on the battlefield`);
@@ -175,7 +180,7 @@ function moveOffered(r: Resolution, actor: CombatantState, to: string): Result<t
 }
 
 function liveTarget(state: ShiningForceState, id: string): Result<CombatantState> {
-  const target = combatantById(state.combatants, id);
+  const target = combatantOf(state, id);
   if (target === undefined) return err('action/unknown-target', `there is no combatant '${id}'`);
   if (target.defeated) return err('action/target-defeated', `${target.sheet.name} is defeated`);
   return ok(target);
@@ -247,7 +252,7 @@ function cast(
     type: 'spell-cast',
     actor: actor.id,
     spell: spellId,
-    at: cellName(r, r.state.combatants[targetId]!.cell),
+    at: cellName(r, combatantOf(r.state, targetId)!.cell),
     targets: targets.value,
     mpAfter: actor.mp - spell.mpCost,
   });
@@ -282,7 +287,7 @@ function useItem(
     actor: actor.id,
     item: itemId,
     slot,
-    at: cellName(r, r.state.combatants[targetId]!.cell),
+    at: cellName(r, combatantOf(r.state, targetId)!.cell),
     targets: targets.value,
   });
   applyEffect(r, actor.id, item.use, targets.value);

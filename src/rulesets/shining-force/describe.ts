@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../engine/index.js';
 import type { AttackRecord, ShiningForceEvent, VarianceRecord } from './events.js';
-import type { ShiningForceState } from './state.js';
+import { combatantOf, type ShiningForceState } from './state.js';
 
 function d(roll: RollRecord): string {
   return `${roll.total}${roll.entered ? '*' : ''}`;
@@ -33,7 +33,7 @@ export function describeEvents(
   events: readonly ShiningForceEvent[],
   state: ShiningForceState,
 ): string[] {
-  const name = (id: string): string => state.combatants[id]?.sheet.name ?? id;
+  const name = (id: string): string => combatantOf(state, id)?.sheet.name ?? id;
   const item = (id: string): string => state.setup.items[id]?.name ?? id;
   const lines: string[] = [];
   for (const e of events) {
@@ -122,7 +122,7 @@ export function describeEvents(
         break;
       case 'defeated':
         lines.push(
-          `  ${name(e.target)} is defeated${state.combatants[e.target]?.force ? ' (must be raised by a priest)' : ''}.`,
+          `  ${name(e.target)} is defeated${combatantOf(state, e.target)?.force ? ' (must be raised by a priest)' : ''}.`,
         );
         break;
       case 'item-condition':

@@ -1,8 +1,14 @@
-import { combatantById, gm } from '../../engine/index.js';
+import { gm } from '../../engine/index.js';
 import type { GmEvent, ShiningForceEvent } from './events.js';
 import { indexOf, parseCellName } from './grid/cells.js';
 import type { HeldItem, ShiningForceSetup } from './model.js';
-import type { CombatantState, ShiningForceState, StatusInstance } from './state.js';
+import {
+  type CombatantState,
+  combatantOf,
+  placeOf,
+  type ShiningForceState,
+  type StatusInstance,
+} from './state.js';
 
 export function widthOf(setup: ShiningForceSetup): number {
   return setup.battlefield.rows[0]!.length;
@@ -72,14 +78,9 @@ export function combatantFrom(
 
 /** The state before the battle begins: everyone where the setup puts them, with what they carry. */
 export function initialState(setup: ShiningForceSetup): ShiningForceState {
-  const combatants: Record<string, CombatantState> = {};
-  const ids: string[] = [];
-  for (const side of setup.sides) {
-    for (const sheet of side.combatants) {
-      combatants[sheet.id] = combatantFrom(setup, sheet, side);
-      ids.push(sheet.id);
-    }
-  }
+  const combatants: CombatantState[] = [];
+  for (const side of setup.sides)
+    for (const sheet of side.combatants) combatants.push(combatantFrom(setup, sheet, side));
   return {
     setup,
     round: 0,
@@ -89,7 +90,6 @@ export function initialState(setup: ShiningForceSetup): ShiningForceState {
     cursor: 0,
     step: null,
     combatants,
-    ids,
     result: null,
     gold: 0,
     notes: {},
@@ -107,7 +107,6 @@ function withState(s: ShiningForceState, changes: Partial<ShiningForceState>): S
     cursor: s.cursor,
     step: s.step,
     combatants: s.combatants,
-    ids: s.ids,
     result: s.result,
     gold: s.gold,
     notes: s.notes,
@@ -152,20 +151,20 @@ function withTurnStep(
     cursor,
     step,
     combatants,
-    ids: s.ids,
     result: s.result,
     gold: s.gold,
     notes: s.notes,
   };
 }
 
-/** The record with one combatant replaced: its keys are already in `ids` order, and a copy keeps it. */
-function replaced(
+/** The roster with the combatant at `place` replaced: a copy, as states share their rosters. */
+function replacedAt(
   combatants: ShiningForceState['combatants'],
+  place: number,
   next: CombatantState,
-): Record<string, CombatantState> {
-  const out = { ...combatants };
-  out[next.id] = next;
+): CombatantState[] {
+  const out = combatants.slice();
+  out[place] = next;
   return out;
 }
 
@@ -174,9 +173,14 @@ function update(
   id: string,
   change: (c: CombatantState) => Partial<CombatantState>,
 ): ShiningForceState {
-  const combatant = combatantById(state.combatants, id);
-  if (combatant === undefined) return state;
-  const combatants = replaced(state.combatants, withCombatant(combatant, change(combatant)));
+  const place = placeOf(state.combatants, id);
+  if (place < 0) return state;
+  const combatant = state.combatants[place]!;
+  const combatants = replacedAt(
+    state.combatants,
+    place,
+    withCombatant(combatant, change(combatant)),
+  );
   return withTurnStep(state, combatants, state.cursor, state.step);
 }
 
@@ -203,7 +207,6 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
         cursor: -1,
         step: null,
         combatants: state.combatants,
-        ids: state.ids,
         result: state.result,
         gold: state.gold,
         notes: state.notes,
@@ -214,11 +217,12 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
     case 'turn-ended':
       return withTurnStep(state, state.combatants, state.cursor, null);
     case 'moved': {
-      const mover = combatantById(state.combatants, event.actor);
-      if (mover === undefined) return withTurnStep(state, state.combatants, state.cursor, 'act');
-      const combatants = replaced(
+      const place = placeOf(state.combatants, event.actor);
+      if (place < 0) return withTurnStep(state, state.combatants, state.cursor, 'act');
+      const combatants = replacedAt(
         state.combatants,
-        withCombatant(mover, { cell: cellIndex(state.setup, event.to) }),
+        place,
+        withCombatant(state.combatants[place]!, { cell: cellIndex(state.setup, event.to) }),
       );
       return withTurnStep(state, combatants, state.cursor, 'act');
     }
@@ -259,7 +263,7 @@ export function evolve(state: ShiningForceState, event: ShiningForceEvent): Shin
         return { items: withoutSlot(c.items, event.slot) };
       });
     case 'item-given': {
-      const held = state.combatants[event.actor]?.items[event.slot];
+      const held = combatantOf(state, event.actor)?.items[event.slot];
       if (held === undefined) return state;
       const next = update(state, event.actor, (c) => ({ items: withoutSlot(c.items, event.slot) }));
       return update(next, event.to, (c) => ({
@@ -340,14 +344,13 @@ function evolveGm(state: ShiningForceState, event: GmEvent): ShiningForceState {
       });
     case 'combatant-joined': {
       const c = event.combatant;
-      if (Object.hasOwn(state.combatants, c.id)) return state;
+      if (combatantOf(state, c.id) !== undefined) return state;
       const order =
         event.place === null
           ? state.order
           : [...state.order.slice(0, event.place), c.id, ...state.order.slice(event.place)];
       return withState(state, {
-        combatants: { ...state.combatants, [c.id]: c },
-        ids: [...state.ids, c.id],
+        combatants: [...state.combatants, c],
         order,
         turnValues:
           event.value === null ? state.turnValues : { ...state.turnValues, [c.id]: event.value },

@@ -64,8 +64,7 @@ export function pointOfCell(setup: ShiningForceSetup, cell: number): Point {
 
 /** The living combatant on a cell, if any. */
 export function standingAt(state: ShiningForceState, cell: number): CombatantState | undefined {
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (!c.defeated && c.cell === cell) return c;
   }
   return undefined;
@@ -79,7 +78,7 @@ export interface Moves {
 
 /**
  * The last moves worked out: the legal actions and the move that follows ask for the same ones,
- * back to back (records are replaced, never changed, so it cannot go stale). One entry, not a
+ * back to back (rosters are replaced, never changed, so it cannot go stale). One entry, not a
  * map keyed by every state a simulation passes through.
  */
 let last: { combatants: object; mover: CombatantState; movement: number; moves: Moves } | undefined;
@@ -113,8 +112,7 @@ export function movesOf(
 /** Everyone still in the battle but `c`, in the state's order. */
 export function othersInBattle(state: ShiningForceState, c: CombatantState): CombatantState[] {
   const others: CombatantState[] = [];
-  for (const id of state.ids) {
-    const other = state.combatants[id]!;
+  for (const other of state.combatants) {
     if (!other.defeated && other.id !== c.id) others.push(other);
   }
   return others;

@@ -4,7 +4,7 @@
  * Each is decided into events on the Resolution, like any action, so it is logged, undone and
  * replayed the same way.
  */
-import { combatantById, err, gm, ok, type Result } from '../../engine/index.js';
+import { err, gm, ok, type Result } from '../../engine/index.js';
 import { cellName, DEFAULT_POISON, DEFAULT_TURNS, defeat } from './combat.js';
 import type { NewcomerSheet, ShiningForceCommand } from './commands.js';
 import { BAG_SLOTS, derived, equipped } from './derived.js';
@@ -14,7 +14,13 @@ import { nameOfIndex } from './grid/cells.js';
 import { type HeldItem, STATUSES, type StatusName } from './model.js';
 import { attackDamage } from './rates.js';
 import type { Resolution } from './resolution.js';
-import { type CombatantState, currentActor, hasStatus, type ShiningForceState } from './state.js';
+import {
+  type CombatantState,
+  combatantOf,
+  currentActor,
+  hasStatus,
+  type ShiningForceState,
+} from './state.js';
 import { checkEnd, endTurn, nextTurn, turnOrderRoll } from './turns.js';
 
 type GmCommandOf<T extends string> = Extract<ShiningForceCommand, { type: T }>;
@@ -49,11 +55,15 @@ export function statusNamed(word: string): StatusName | undefined {
 
 /** The combatant a GM command names: by id, or else by name as the table says it. */
 export function gmTarget(state: ShiningForceState, who: string): Result<CombatantState> {
-  const byId = combatantById(state.combatants, who);
+  const byId = combatantOf(state, who);
   if (byId !== undefined) return ok(byId);
-  const roster = state.ids.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
-  const found = gm.findCombatant(roster, who);
-  return found.ok ? ok(state.combatants[found.value]!) : found;
+  const found = gm.findCombatant(rosterOf(state), who);
+  return found.ok ? ok(combatantOf(state, found.value)!) : found;
+}
+
+/** Every combatant's id and name, as the engine's GM helpers take them. */
+function rosterOf(state: ShiningForceState): { id: string; name: string }[] {
+  return state.combatants.map((c) => ({ id: c.id, name: c.sheet.name }));
 }
 
 function standing(c: CombatantState, what: string): Result<CombatantState> {
@@ -478,8 +488,7 @@ export function arrivalCell(state: ShiningForceState, side: string): number | nu
   const { width, height, costs } = terrainOf(state.setup);
   const taken = new Set<number>();
   const friends: number[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated) continue;
     taken.add(c.cell);
     if (c.side === side) friends.push(c.cell);
@@ -519,8 +528,11 @@ function add(r: Resolution, command: GmCommandOf<'gm-add'>): Result<true> {
     );
   const known = knownContent(state, sheet);
   if (!known.ok) return known;
-  const roster = state.ids.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
-  const identity = gm.newcomerIdentity(roster, { id: sheet.id, name: sheet.name }, command.name);
+  const identity = gm.newcomerIdentity(
+    rosterOf(state),
+    { id: sheet.id, name: sheet.name },
+    command.name,
+  );
   let cell: number;
   if (sheet.at !== undefined) {
     cell = cellIndex(state.setup, sheet.at);

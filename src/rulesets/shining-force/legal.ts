@@ -192,8 +192,7 @@ export function options(state: ShiningForceState): Options | undefined {
   const width = terrain.width;
   const living: CombatantState[] = [];
   const enemies: CombatantState[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated || c.id === actor.id) continue;
     living.push(c);
     if (areEnemies(actor, c)) enemies.push(c);

@@ -9,7 +9,7 @@ import { slotOf } from './decide.js';
 import { armament, derived } from './derived.js';
 import type { Effect, Infliction } from './model.js';
 import { attackDamage, effectDamage, isCounter, isCritical, isHit, statusChance } from './rates.js';
-import { type CombatantState, hasStatus, type ShiningForceState } from './state.js';
+import { type CombatantState, combatantOf, hasStatus, type ShiningForceState } from './state.js';
 
 /** A distribution: value to probability. */
 type Dist = Map<number, number>;
@@ -279,7 +279,7 @@ function effectOdds(
     `${actor.sheet.name} ${what.verb} ${what.name} at ${target.sheet.name} (${what.cost})`,
   ];
   for (const id of touched.length === 0 ? [target.id] : touched) {
-    const c = state.combatants[id]!;
+    const c = combatantOf(state, id)!;
     const o = id === target.id ? main : effectOn(state, actor, c, effect);
     const bits: string[] = [];
     if (o.damage !== undefined)
@@ -332,19 +332,15 @@ export function odds(
 ): ActionOdds | undefined {
   if (command.type === 'begin-battle' || command.type === 'move') return undefined;
   if (!('actor' in command)) return undefined;
-  const actor = Object.hasOwn(state.combatants, command.actor)
-    ? state.combatants[command.actor]
-    : undefined;
+  const actor = combatantOf(state, command.actor);
   if (actor === undefined) return undefined;
-  const targetOf = (id: string) =>
-    Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
   switch (command.type) {
     case 'attack': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       return target === undefined ? undefined : attackOdds(state, actor, target);
     }
     case 'cast': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       const spell = Object.hasOwn(state.setup.spells, command.spell)
         ? state.setup.spells[command.spell]
         : undefined;
@@ -356,7 +352,7 @@ export function odds(
       });
     }
     case 'use': {
-      const target = targetOf(command.target);
+      const target = combatantOf(state, command.target);
       const item = Object.hasOwn(state.setup.items, command.item)
         ? state.setup.items[command.item]
         : undefined;

@@ -5,7 +5,7 @@ import {
 } from '../../engine/index.js';
 import type { ShiningForceEvent } from './events.js';
 import { evolve } from './evolve.js';
-import type { CombatantState, ShiningForceState } from './state.js';
+import { type CombatantState, combatantOf, type ShiningForceState } from './state.js';
 
 /** The engine's Resolution, with this ruleset's lookups. */
 export class Resolution extends EngineResolution<ShiningForceState, ShiningForceEvent> {
@@ -14,7 +14,7 @@ export class Resolution extends EngineResolution<ShiningForceState, ShiningForce
   }
 
   combatant(id: string): CombatantState {
-    const c = this.state.combatants[id];
+    const c = combatantOf(this.state, id);
     if (c === undefined) throw new Error(`no combatant ${id}`);
     return c;
   }

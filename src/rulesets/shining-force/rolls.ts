@@ -11,7 +11,13 @@ import type { ShiningForceCommand } from './commands.js';
 import { armament } from './derived.js';
 import { gmTarget, statusNamed } from './gm.js';
 import type { Effect, StatusName } from './model.js';
-import { type CombatantState, hasStatus, type ShiningForceState, sideOf } from './state.js';
+import {
+  type CombatantState,
+  combatantOf,
+  hasStatus,
+  type ShiningForceState,
+  sideOf,
+} from './state.js';
 
 const D100 = 'd100';
 const D15 = 'd15';
@@ -96,25 +102,23 @@ function turnSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   const spread = state.setup.options.turnOrderSpread;
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated) continue;
-    slots.add(`turn-order:${id}`, `d${2 * spread + 1}`);
+    slots.add(`turn-order:${c.id}`, `d${2 * spread + 1}`);
   }
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated) continue;
+    const { id } = c;
     const has = (s: StatusName) => hasStatus(c, s) !== undefined || inflicted.get(id)?.has(s);
     if (has('paralysed')) slots.add(`paralysis:${id}`, D100);
     if (hasStatus(c, 'curse')?.curse?.effect === 'paralysis') slots.add(`curse:${id}`, D100);
     if (has('confused')) {
       slots.add(`confusion:${id}`, D100);
-      const friends = state.ids.filter((f) => {
-        const other = state.combatants[f]!;
-        return f !== id && !other.defeated && sideOf(other) === sideOf(c);
-      });
+      const friends = state.combatants.filter(
+        (other) => other.id !== id && !other.defeated && sideOf(other) === sideOf(c),
+      );
       if (friends.length > 1) slots.add(`confusion-target:${id}`, `d${friends.length}`);
-      for (const f of friends) attackSlots(state, slots, c, state.combatants[f]!, new Map());
+      for (const f of friends) attackSlots(state, slots, c, f, new Map());
     }
   }
 }
@@ -122,8 +126,6 @@ function turnSlots(
 export function rolls(state: ShiningForceState, command: ShiningForceCommand): readonly RollSlot[] {
   const slots = new Slots();
   const inflicted = new Map<string, Set<StatusName>>();
-  const byId = (id: string) =>
-    Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
   switch (command.type) {
     case 'begin-battle':
       turnSlots(state, slots, inflicted);
@@ -145,16 +147,16 @@ export function rolls(state: ShiningForceState, command: ShiningForceCommand): r
       break;
     }
     case 'attack': {
-      const actor = byId(command.actor);
-      const target = byId(command.target);
+      const actor = combatantOf(state, command.actor);
+      const target = combatantOf(state, command.target);
       if (actor !== undefined && target !== undefined)
         attackSlots(state, slots, actor, target, inflicted);
       break;
     }
     case 'cast':
     case 'use': {
-      const actor = byId(command.actor);
-      const target = byId(command.target);
+      const actor = combatantOf(state, command.actor);
+      const target = combatantOf(state, command.target);
       const effect =
         command.type === 'cast'
           ? Object.hasOwn(state.setup.spells, command.spell)
@@ -169,7 +171,7 @@ export function rolls(state: ShiningForceState, command: ShiningForceCommand): r
       break;
     }
     case 'gm-add': {
-      const roster = state.ids.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+      const roster = state.combatants.map((c) => ({ id: c.id, name: c.sheet.name }));
       const { newcomer } = command;
       const { id } = gm.newcomerIdentity(roster, newcomer, command.name);
       slots.add(`turn-order:${id}`, `d${2 * state.setup.options.turnOrderSpread + 1}`);

@@ -1,4 +1,4 @@
-import { combatantById, type gm } from '../../engine/index.js';
+import type { gm } from '../../engine/index.js';
 import type { CombatantSheet, Curse, HeldItem, ShiningForceSetup, StatusName } from './model.js';
 
 /** A status on a combatant: how many of its turns are left, and what its source set. */
@@ -58,9 +58,13 @@ export interface ShiningForceState {
   readonly cursor: number;
   /** null before the battle begins and after it ends. */
   readonly step: Step | null;
-  readonly combatants: Readonly<Record<string, CombatantState>>;
-  /** Combatant ids in the order the setup lists them. */
-  readonly ids: readonly string[];
+  /**
+   * Everyone in the battle, in the order the setup lists them, newcomers (`gm add`) after. An
+   * array, not a record by id: walking the roster and copying it with one combatant replaced
+   * are the simulator's hot path, and a record cost a keyed load a combatant and a copy of
+   * every key an event.
+   */
+  readonly combatants: readonly CombatantState[];
   readonly result: BattleResult | null;
   /** Gold won, once the battle is over. */
   readonly gold: number;
@@ -71,7 +75,23 @@ export interface ShiningForceState {
 export function currentActor(state: ShiningForceState): CombatantState | undefined {
   if (state.step === null) return undefined;
   const id = state.order[state.cursor];
-  return id === undefined ? undefined : combatantById(state.combatants, id);
+  return id === undefined ? undefined : combatantOf(state, id);
+}
+
+/**
+ * Where the combatant with this id stands in the roster; -1 for nobody. A scan comparing ids:
+ * over a few dozen combatants, whose ids are the very strings the events and the order hold,
+ * as cheap as a record's keyed load was.
+ */
+export function placeOf(combatants: ShiningForceState['combatants'], id: string): number {
+  for (let i = 0; i < combatants.length; i++) if (combatants[i]!.id === id) return i;
+  return -1;
+}
+
+/** The combatant with this id, if any. */
+export function combatantOf(state: ShiningForceState, id: string): CombatantState | undefined {
+  const place = placeOf(state.combatants, id);
+  return place < 0 ? undefined : state.combatants[place];
 }
 
 export function hasStatus(c: CombatantState, status: StatusName): StatusInstance | undefined {

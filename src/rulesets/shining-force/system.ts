@@ -20,7 +20,7 @@ import type { HeldItem, ShiningForceSetup } from './model.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
-import { type CombatantState, currentActor, type ShiningForceState } from './state.js';
+import { type CombatantState, combatantOf, currentActor, type ShiningForceState } from './state.js';
 
 /** One letter per combatant on the board: Force members in capitals, monsters in lower case. */
 const MARKS = new WeakMap<ShiningForceSetup, Map<string, string>>();
@@ -32,12 +32,12 @@ function marksOf(state: ShiningForceState): Map<string, string> {
     MARKS.set(state.setup, marks);
   }
   // Newcomers (`gm add`) get theirs when first drawn: the same letters in every state after.
-  if (marks.size < state.ids.length) {
+  if (marks.size < state.combatants.length) {
     const used = new Set<string>([...Object.keys(state.setup.battlefield.terrain), '+']);
     for (const mark of marks.values()) used.add(mark);
-    for (const id of state.ids) {
+    for (const c of state.combatants) {
+      const { id } = c;
       if (marks.has(id)) continue;
-      const c = state.combatants[id]!;
       const letters = `${c.sheet.name}${id}abcdefghijklmnopqrstuvwxyz0123456789`.replace(
         /[^A-Za-z0-9]/g,
         '',
@@ -120,10 +120,9 @@ export function drawBoard(state: ShiningForceState): string[] {
       put(cell, '+');
   }
   const legend: string[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated) continue;
-    const mark = marks.get(id)!;
+    const mark = marks.get(c.id)!;
     put(c.cell, mark);
     legend.push(`${mark} ${c.sheet.name} ${nameOfIndex(width, c.cell)}`);
   }
@@ -156,7 +155,7 @@ function view(state: ShiningForceState): EncounterView {
   return {
     timing,
     order: state.order.map((id, i) => {
-      const c = state.combatants[id]!;
+      const c = combatantOf(state, id)!;
       const mark = i === state.cursor && state.step !== null ? '>' : ' ';
       const out = c.left !== null ? ` (${c.left})` : c.defeated ? ' (defeated)' : '';
       const skip = state.skipping.includes(id) ? ' (skips its turn)' : '';
@@ -169,8 +168,8 @@ function view(state: ShiningForceState): EncounterView {
       turn: state.step === null ? null : state.cursor + 1,
       step: state.step,
     },
-    combatants: state.ids.map((id) => {
-      const c = state.combatants[id]!;
+    combatants: state.combatants.map((c) => {
+      const { id } = c;
       const statuses: { name: string; timer: string }[] = [];
       for (const s of c.statuses)
         statuses.push({ name: s.status, timer: s.turns === null ? '∞' : String(s.turns) });
@@ -207,8 +206,7 @@ function combatantAndRest(
 ): { who: string; found: CombatantState | undefined; rest: string } | undefined {
   const lower = text.toLowerCase();
   let best: { found: CombatantState; length: number } | undefined;
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     for (const name of [c.id, c.sheet.name.toLowerCase()])
       if ((lower === name || lower.startsWith(`${name} `)) && name.length > (best?.length ?? 0))
         best = { found: c, length: name.length };
@@ -237,7 +235,7 @@ function parseAction(state: ShiningForceState, text: string): ShiningForceComman
     verb[1]!.toLowerCase() === 'move' &&
     bare !== undefined &&
     actor !== undefined &&
-    !Object.hasOwn(state.combatants, bare.toLowerCase()) &&
+    combatantOf(state, bare.toLowerCase()) === undefined &&
     Number(bare.slice(1)) <= MAX_SIDE
   )
     return { type: 'move', actor: actor.id, to: bare.toUpperCase() };
@@ -274,10 +272,12 @@ export const shiningForceSystem: GameSystem<
   brief(state) {
     return {
       actor: currentActor(state)?.id ?? null,
-      combatants: state.ids.map((id) => {
-        const c = state.combatants[id]!;
-        return { id, side: c.side, hp: c.hp, out: c.defeated };
-      }),
+      combatants: state.combatants.map((c) => ({
+        id: c.id,
+        side: c.side,
+        hp: c.hp,
+        out: c.defeated,
+      })),
     };
   },
   describe: describeEvents,

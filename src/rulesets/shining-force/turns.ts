@@ -4,7 +4,7 @@ import { armament, derived } from './derived.js';
 import { SKIPPED } from './evolve.js';
 import { inReach } from './field.js';
 import type { Resolution } from './resolution.js';
-import { type CombatantState, hasStatus, sideOf } from './state.js';
+import { type CombatantState, combatantOf, hasStatus, sideOf } from './state.js';
 
 /** "Paralysed: actions have only a 20% chance of being successfully carried out". */
 export const PARALYSIS_ACTS_MAX = 20;
@@ -20,13 +20,12 @@ export function beginRound(r: Resolution): void {
   // By place in `rolls`, which follows the setup's order: that place is the last tie-break.
   const agilities: number[] = [];
   const forces: boolean[] = [];
-  for (const id of state.ids) {
-    const c = state.combatants[id]!;
+  for (const c of state.combatants) {
     if (c.defeated) continue;
     const rolled = turnOrderRoll(r, c);
     agilities.push(rolled.agility);
     forces.push(c.force);
-    rolls.push({ id, roll: rolled.roll, value: rolled.value });
+    rolls.push({ id: c.id, roll: rolled.roll, value: rolled.value });
   }
   // Whether place a takes its turn before place b.
   const before = (a: number, b: number) =>
@@ -74,11 +73,11 @@ export function nextTurn(r: Resolution): void {
   // Every pass ends a turn or a round; rounds are capped by maxRounds, so this is bounded.
   for (let guard = 0; guard < 100_000; guard++) {
     if (r.state.result !== null) return;
-    const { order, cursor, combatants } = r.state;
+    const { order, cursor } = r.state;
     let next = cursor + 1;
     let actor: CombatantState | undefined;
     for (; next < order.length; next++) {
-      actor = combatants[order[next]!]!;
+      actor = combatantOf(r.state, order[next]!)!;
       if (!actor.defeated) break;
     }
     if (next >= order.length || actor === undefined) {
@@ -179,10 +178,9 @@ function friendsInReach(r: Resolution, actor: CombatantState): string[] {
   const arms = armament(r.state.setup, actor);
   if (arms === undefined) return [];
   const out: string[] = [];
-  for (const id of r.state.ids) {
-    const c = r.state.combatants[id]!;
+  for (const c of r.state.combatants) {
     if (c.defeated || c.id === actor.id || sideOf(c) !== sideOf(actor)) continue;
-    if (inReach(r.state.setup, arms.range, actor.cell, c.cell)) out.push(id);
+    if (inReach(r.state.setup, arms.range, actor.cell, c.cell)) out.push(c.id);
   }
   return out;
 }
@@ -240,13 +238,10 @@ export function endTurn(r: Resolution, actorId: string): void {
 export function checkEnd(r: Resolution): boolean {
   if (r.state.result !== null) return true;
   // The side of the first one standing, unless someone of another side stands too: asked after
-  // every turn, so no set of sides is made. The record's own keys are the ids, walked with
-  // for-in: V8 reads each without a keyed lookup (a third of the cost), and no answer here
-  // depends on the order.
+  // every turn, so no set of sides is made.
   const { combatants } = r.state;
   let winner: string | null = null;
-  for (const id in combatants) {
-    const c = combatants[id]!;
+  for (const c of combatants) {
     if (c.defeated) continue;
     if (winner === null) winner = c.side;
     else if (c.side !== winner) return false;
@@ -254,8 +249,7 @@ export function checkEnd(r: Resolution): boolean {
   const side = r.state.setup.sides.find((s) => s.id === winner);
   let gold = 0;
   if (side?.force) {
-    for (const id in combatants) {
-      const c = combatants[id]!;
+    for (const c of combatants) {
       // A monster that fled or was dismissed leaves its gold with it.
       if (c.defeated && !c.force && c.left === null) gold += c.sheet.gold;
     }

@@ -22,6 +22,7 @@ import {
 import {
   areEnemies,
   type CombatantState,
+  combatantOf,
   type ShiningForceState,
 } from '../../rulesets/shining-force/state.js';
 import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
@@ -35,7 +36,7 @@ import {
   worth,
 } from './core.js';
 import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
-import { byId, type Estimator, type Tactics } from './tactics.js';
+import type { Estimator, Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
 const APPROACH = 0.5;
@@ -43,7 +44,19 @@ const APPROACH = 0.5;
 const EXPOSURE = 0.5;
 
 function combatant(state: ShiningForceState, id: string | undefined): CombatantState | undefined {
-  return byId(state.combatants, id);
+  return id === undefined ? undefined : combatantOf(state, id);
+}
+
+/**
+ * The last roster's ids: a decision asks for them once for each combatant whose threat it
+ * weighs, all of one state. One entry, as field.ts keeps its moves: rosters are never changed.
+ */
+let lastIds: { combatants: readonly CombatantState[]; ids: readonly string[] } | undefined;
+
+function idsOf(state: ShiningForceState): readonly string[] {
+  if (lastIds?.combatants !== state.combatants)
+    lastIds = { combatants: state.combatants, ids: state.combatants.map((c) => c.id) };
+  return lastIds.ids;
 }
 
 function statusNames(statuses: readonly { readonly status: string }[]): string {
@@ -670,7 +683,7 @@ function effectEstimate(
 }
 
 export const shiningForceTactics: Tactics = {
-  ids: (raw) => (raw as ShiningForceState).ids,
+  ids: (raw) => idsOf(raw as ShiningForceState),
 
   fighter(raw, id) {
     const c = combatant(raw as ShiningForceState, id);

@@ -31,6 +31,7 @@ import {
   shiningForceCampaign,
   shiningForceNewcomer,
 } from '../../../src/rulesets/shining-force/index.js';
+import { combatantOf } from '../../../src/rulesets/shining-force/state.js';
 import { attackDice, battle, begin, GATE_SPEC, library, run, sheet, start } from './helpers.js';
 
 function catalogue(): Catalogue {
@@ -308,19 +309,19 @@ describe('after a battle', () => {
     const setup2 = value(shiningForceCampaign.setupFrom(lib, GATE_SPEC, raised.roster));
     const state2 = shiningForce.initialState(setup2);
     const sheetMax = value(shiningForceNewcomer(lib, 'max'));
-    const maxIn2 = state2.combatants.max!;
+    const maxIn2 = combatantOf(state2, 'max')!;
     expect(maxIn2.sheet).toMatchObject({ level: 2, exp: 65, class: 'swordsman' });
     expect(maxIn2.sheet.stats.hp).toBe(sheetMax.stats.hp + max.gains.hp);
     expect(maxIn2.sheet.stats.attack).toBe(sheetMax.stats.attack + max.gains.attack);
     // "Once a battle has ended, if a character is still alive, all their hit points are restored."
     expect(maxIn2.hp).toBe(maxIn2.sheet.stats.hp);
     expect(maxIn2.items).toEqual(max.items);
-    expect(state2.combatants.ken).toMatchObject({
+    expect(combatantOf(state2, 'ken')).toMatchObject({
       defeated: false,
-      hp: state2.combatants.ken!.sheet.stats.hp,
+      hp: combatantOf(state2, 'ken')!.sheet.stats.hp,
     });
-    expect(state2.combatants.tao).toMatchObject({ defeated: true, hp: 0 });
-    expect(state2.combatants.lowe).toMatchObject({ defeated: true, hp: 0 });
+    expect(combatantOf(state2, 'tao')).toMatchObject({ defeated: true, hp: 0 });
+    expect(combatantOf(state2, 'lowe')).toMatchObject({ defeated: true, hp: 0 });
     const after2 = value(
       shiningForceCampaign.afterBattle(lib, setup2, playOut(setup2, 2), raised.roster, dice()),
     );
@@ -332,7 +333,7 @@ describe('after a battle', () => {
   it('Poison lasts until the priest cures it ("Curing poison (20 gold)")', () => {
     const roster = force({ max: { poison: 3 } }, 30);
     const setup = value(shiningForceCampaign.setupFrom(lib, GATE_SPEC, roster));
-    expect(shiningForce.initialState(setup).combatants.max!.statuses).toEqual([
+    expect(combatantOf(shiningForce.initialState(setup), 'max')!.statuses).toEqual([
       { status: 'poison', turns: null, amount: 3 },
     ]);
     const cured = value(use({ type: 'cure-poison', character: 'max' }, roster));
@@ -362,7 +363,7 @@ describe('setting up from the roster', () => {
       max: { items: [{ item: 'short-sword', cracked: true, equipped: true }] },
     });
     const setup = value(shiningForceCampaign.setupFrom(lib, GATE_SPEC, roster));
-    expect(shiningForce.initialState(setup).combatants.max!.items).toEqual([
+    expect(combatantOf(shiningForce.initialState(setup), 'max')!.items).toEqual([
       { item: 'short-sword', cracked: true, equipped: true },
     ]);
   });

@@ -4,6 +4,7 @@
  * even when the defender falls.
  */
 import { describe, expect, it } from 'vitest';
+import { combatantOf } from '../../../src/rulesets/shining-force/state.js';
 import { attackDice, battle, begin, ofType, rejected, run, sheet, whoseTurn } from './helpers.js';
 
 // Max: Attack 10 + Short Sword 5 = 15, Defence 4, evade 8/4 + 1 = 3, critical 1, counter 1 + 1 = 2.
@@ -227,10 +228,13 @@ describe('who can counter', () => {
     const e = begin(battle([sheet('max', 'A1')], [sheet('goblin', 'B1')]));
     // Put the goblin to sleep with a special critical would take a weapon; use the state directly.
     const asleep = {
-      ...e.state.combatants.goblin!,
+      ...combatantOf(e.state, 'goblin')!,
       statuses: [{ status: 'sleep' as const, turns: 2 }],
     };
-    const state = { ...e.state, combatants: { ...e.state.combatants, goblin: asleep } };
+    const state = {
+      ...e.state,
+      combatants: e.state.combatants.map((c) => (c.id === 'goblin' ? asleep : c)),
+    };
     const decided = e.ruleset.decide(
       state,
       { type: 'attack', actor: 'max', target: 'goblin' },

@@ -10,6 +10,7 @@ import {
   shiningForceNewcomer,
   shiningForceSystem,
 } from '../../../src/rulesets/shining-force/index.js';
+import { combatantOf } from '../../../src/rulesets/shining-force/state.js';
 import {
   battle,
   begin,
@@ -69,19 +70,19 @@ describe('gm hp and mp', () => {
     });
     const over = run(e, { type: 'gm-set', target: 'goblin', resource: 'hp', value: 99 });
     expect(ofType(over, 'points-set')[0]).toMatchObject({ after: 20, clamped: true });
-    expect(e.state.combatants.goblin!.sheet.stats.hp).toBe(20);
+    expect(combatantOf(e.state, 'goblin')!.sheet.stats.hp).toBe(20);
     run(e, { type: 'gm-set', target: 'Goblin', resource: 'mp', value: 3 });
-    expect(e.state.combatants.goblin!.mp).toBe(0);
+    expect(combatantOf(e.state, 'goblin')!.mp).toBe(0);
   });
 
   it('HP 0 defeats as the rules do; HP above 0 brings the defeated back', () => {
     const e = duel();
     const down = run(e, { type: 'gm-set', target: 'orc', resource: 'hp', value: 0 });
     expect(ofType(down, 'defeated')).toHaveLength(1);
-    expect(e.state.combatants.orc!.defeated).toBe(true);
+    expect(combatantOf(e.state, 'orc')!.defeated).toBe(true);
     const up = run(e, { type: 'gm-set', target: 'orc', resource: 'hp', value: 4 });
     expect(ofType(up, 'revived')).toHaveLength(1);
-    expect(e.state.combatants.orc).toMatchObject({ hp: 4, defeated: false });
+    expect(combatantOf(e.state, 'orc')).toMatchObject({ hp: 4, defeated: false });
   });
 
   it('a side left with nobody standing loses at once', () => {
@@ -115,7 +116,7 @@ describe('gm item and cracked', () => {
       value: 1,
     });
     expect(ofType(less, 'items-set')[0]).toMatchObject({ before: 2, after: 1 });
-    expect(e.state.combatants.max!.items).toEqual([SWORD]);
+    expect(combatantOf(e.state, 'max')!.items).toEqual([SWORD]);
     const more = run(e, {
       type: 'gm-set',
       target: 'max',
@@ -138,14 +139,14 @@ describe('gm item and cracked', () => {
       battle([sheet('max', 'A1', { stats: { agility: 20 } })], [sheet('goblin', 'C1')]),
     );
     run(e, { type: 'gm-set', target: 'max', resource: 'cracked', key: 'short-sword', value: 1 });
-    expect(e.state.combatants.max!.items[0]).toMatchObject({ equipped: true, cracked: true });
+    expect(combatantOf(e.state, 'max')!.items[0]).toMatchObject({ equipped: true, cracked: true });
     rejected(
       e,
       { type: 'gm-set', target: 'max', resource: 'cracked', key: 'short-sword', value: 1 },
       'gm/no-change',
     );
     run(e, { type: 'gm-set', target: 'max', resource: 'cracked', key: 'short-sword', value: 0 });
-    expect(e.state.combatants.max!.items[0]!.cracked).toBe(false);
+    expect(combatantOf(e.state, 'max')!.items[0]!.cracked).toBe(false);
     rejected(
       e,
       { type: 'gm-set', target: 'max', resource: 'cracked', key: 'spear', value: 1 },
@@ -158,15 +159,15 @@ describe('gm status', () => {
   it('inflicts with a timer or for its usual length, and ends one early', () => {
     const e = duel();
     run(e, { type: 'gm-status', target: 'goblin', status: 'sleep', timer: 3 });
-    expect(e.state.combatants.goblin!.statuses).toEqual([{ status: 'sleep', turns: 3 }]);
+    expect(combatantOf(e.state, 'goblin')!.statuses).toEqual([{ status: 'sleep', turns: 3 }]);
     run(e, { type: 'gm-status', target: 'goblin', status: 'poisoned' });
-    expect(e.state.combatants.goblin!.statuses[1]).toEqual({
+    expect(combatantOf(e.state, 'goblin')!.statuses[1]).toEqual({
       status: 'poison',
       turns: null,
       amount: 2,
     });
     run(e, { type: 'gm-status', target: 'goblin', status: 'sleep', remove: true });
-    expect(e.state.combatants.goblin!.statuses.map((s) => s.status)).toEqual(['poison']);
+    expect(combatantOf(e.state, 'goblin')!.statuses.map((s) => s.status)).toEqual(['poison']);
     rejected(
       e,
       { type: 'gm-status', target: 'goblin', status: 'sleep', remove: true },
@@ -185,7 +186,7 @@ describe('gm status', () => {
   it('charms to the other side', () => {
     const e = duel();
     run(e, { type: 'gm-status', target: 'goblin', status: 'charmed', timer: 'infinite' });
-    expect(e.state.combatants.goblin!.statuses[0]).toEqual({
+    expect(combatantOf(e.state, 'goblin')!.statuses[0]).toEqual({
       status: 'charmed',
       turns: null,
       side: 'force',
@@ -256,7 +257,7 @@ describe('gm add and remove', () => {
   it('a removed monster is out, leaves no gold, and its side may lose by it', () => {
     const e = duel();
     run(e, { type: 'gm-remove', target: 'orc', reason: 'fled' });
-    expect(e.state.combatants.orc).toMatchObject({ defeated: true, left: 'fled' });
+    expect(combatantOf(e.state, 'orc')).toMatchObject({ defeated: true, left: 'fled' });
     const events = run(e, { type: 'gm-remove', target: 'goblin' });
     expect(ofType(events, 'battle-ended')[0]).toMatchObject({ winner: 'force', gold: 0 });
   });
@@ -298,11 +299,11 @@ describe('gm damage and heal', () => {
     // Defence 4: 10 - 4 = 6.
     expect(ofType(events, 'gm-damage-dealt')[0]).toMatchObject({ amount: 6, hpAfter: 14 });
     run(e, { type: 'gm-damage', target: 'goblin', amount: 3, raw: true });
-    expect(e.state.combatants.goblin!.hp).toBe(11);
+    expect(combatantOf(e.state, 'goblin')!.hp).toBe(11);
     run(e, { type: 'gm-damage', target: 'goblin', amount: 2 });
-    expect(e.state.combatants.goblin!.hp).toBe(10); // the minimum damage, 1
+    expect(combatantOf(e.state, 'goblin')!.hp).toBe(10); // the minimum damage, 1
     run(e, { type: 'gm-heal', target: 'goblin', amount: { percent: 50, of: 'max-hp' } });
-    expect(e.state.combatants.goblin!.hp).toBe(20);
+    expect(combatantOf(e.state, 'goblin')!.hp).toBe(20);
     rejected(
       e,
       { type: 'gm-damage', target: 'goblin', amount: 5, element: 'fire' },
@@ -335,7 +336,7 @@ describe('gm damage and heal', () => {
   it('damage that empties HP defeats; the defeated are not healed', () => {
     const e = duel();
     run(e, { type: 'gm-damage', target: 'orc', amount: 50, raw: true });
-    expect(e.state.combatants.orc!.defeated).toBe(true);
+    expect(combatantOf(e.state, 'orc')!.defeated).toBe(true);
     rejected(e, { type: 'gm-heal', target: 'orc', amount: 5 }, 'gm/defeated');
   });
 });
@@ -453,7 +454,7 @@ describe('gm note, views, undo and saves', () => {
       const line = example.replace(/^gm /, '');
       const own = shiningForceSystem.parseGm!(e.state, line);
       const context = {
-        combatants: e.state.ids.map((id) => ({ id, name: e.state.combatants[id]!.sheet.name })),
+        combatants: e.state.combatants.map((c) => ({ id: c.id, name: c.sheet.name })),
         sides: e.state.setup.sides.map((side) => ({ id: side.id, name: side.name })),
         vocabulary: shiningForceSystem.gm,
       };
@@ -500,9 +501,12 @@ describe('giving and using an item carried twice (the bug)', () => {
     );
     const events = run(e, { type: 'give', actor: 'max', item: 'short-sword', to: 'ken' });
     expect(ofType(events, 'item-given')[0]!.slot).toBe(1);
-    expect(e.state.combatants.max!.items).toEqual([SWORD]);
+    expect(combatantOf(e.state, 'max')!.items).toEqual([SWORD]);
     // Max still holds a weapon: "Force members may not attack unarmed".
-    expect(e.state.combatants.max!.items[0]).toMatchObject({ item: 'short-sword', equipped: true });
+    expect(combatantOf(e.state, 'max')!.items[0]).toMatchObject({
+      item: 'short-sword',
+      equipped: true,
+    });
     while (whoseTurn(e) !== 'max') run(e, { type: 'stay', actor: whoseTurn(e)! });
     expect(e.legalActions().map((a) => a.label)).toContain('Attack Goblin with Short Sword');
   });
@@ -519,7 +523,7 @@ describe('GM commands in random play', () => {
           for (const pick of picks) {
             if (e.outcome().over) break;
             const s = e.state;
-            const ids = s.ids.filter((id) => !s.combatants[id]!.defeated);
+            const ids = s.combatants.filter((c) => !c.defeated).map((c) => c.id);
             const who = ids[pick % ids.length]!;
             const gmCommands = [
               { type: 'gm-damage', target: who, amount: '1d6' },

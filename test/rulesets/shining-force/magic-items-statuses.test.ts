@@ -1,6 +1,7 @@
 /** Spells and MP, items that crack and break, and the text's eight statuses. */
 import { describe, expect, it } from 'vitest';
 import type { ShiningForceState } from '../../../src/rulesets/shining-force/index.js';
+import { combatantOf, type StatusInstance } from '../../../src/rulesets/shining-force/state.js';
 import {
   attackDice,
   battle,
@@ -17,15 +18,12 @@ import {
 const held = (item: string, equipped = false, cracked = false) => ({ item, equipped, cracked });
 
 /** Puts a status on a combatant directly, for tests of what it does. */
-function withStatus(
-  e: SfEncounter,
-  id: string,
-  status: ShiningForceState['combatants'][string]['statuses'][number],
-): ShiningForceState {
-  const c = e.state.combatants[id]!;
+function withStatus(e: SfEncounter, id: string, status: StatusInstance): ShiningForceState {
   return {
     ...e.state,
-    combatants: { ...e.state.combatants, [id]: { ...c, statuses: [...c.statuses, status] } },
+    combatants: e.state.combatants.map((c) =>
+      c.id === id ? { ...c, statuses: [...c.statuses, status] } : c,
+    ),
   };
 }
 
@@ -75,7 +73,7 @@ describe('spells', () => {
     expect(ofType(events, 'spell-cast')[0]).toMatchObject({ mpAfter: 8, targets: ['goblin'] });
     expect(ofType(events, 'effect-damage')[0]).toMatchObject({ amount: 6, hpAfter: 14 });
     expect(events.some((ev) => ev.type === 'attacked')).toBe(false);
-    expect(e.state.combatants.tao!.mp).toBe(8);
+    expect(combatantOf(e.state, 'tao')!.mp).toBe(8);
   });
 
   it('"Once it reaches 0 or below the least costing spell of that character, no more spell can be cast"', () => {
@@ -157,7 +155,7 @@ describe('items', () => {
     const events = run(e, { type: 'use', actor: 'max', item: 'medical-herb', target: 'max' });
     expect(ofType(events, 'healed')[0]).toMatchObject({ hp: 10, hpAfter: 15 });
     expect(ofType(events, 'item-condition')[0]).toMatchObject({ result: 'used-up', roll: null });
-    expect(e.state.combatants.max!.items.map((h) => h.item)).toEqual(['short-sword']);
+    expect(combatantOf(e.state, 'max')!.items.map((h) => h.item)).toEqual(['short-sword']);
   });
 
   it('"On a d100 roll, a result of 1-30, the item will crack, and 31-100, the condition remains good"', () => {
@@ -197,7 +195,7 @@ describe('items', () => {
     const events = run(e, { type: 'use', actor: 'lowe', item: 'shower-of-cure', target: 'lowe' });
     expect(ofType(events, 'healed')[0]).toMatchObject({ hp: 15 });
     expect(ofType(events, 'item-condition')[0]).toMatchObject({ result: 'broke', roll: null });
-    expect(e.state.combatants.lowe!.items.map((h) => h.item)).toEqual(['wooden-staff']);
+    expect(combatantOf(e.state, 'lowe')!.items.map((h) => h.item)).toEqual(['wooden-staff']);
   });
 
   it('a weapon used for its effect (the Heat Axe casts Blaze 2) may crack too', () => {
@@ -210,7 +208,7 @@ describe('items', () => {
       { 'variance:goblin': [50], 'crack:heat-axe': [12] },
     );
     expect(ofType(events, 'effect-damage')[0]).toMatchObject({ amount: 9 });
-    expect(e.state.combatants.max!.items[0]).toEqual({
+    expect(combatantOf(e.state, 'max')!.items[0]).toEqual({
       item: 'heat-axe',
       equipped: true,
       cracked: true,
@@ -349,7 +347,7 @@ describe('statuses', () => {
       hp: 3,
       hpAfter: 17,
     });
-    expect(after.state.combatants.max!.statuses.map((s) => s.status)).toEqual(['poison']);
+    expect(combatantOf(after.state, 'max')!.statuses.map((s) => s.status)).toEqual(['poison']);
   });
 
   it("a monster's poisonous attack poisons with its chance (the Ooze, 30%)", () => {
@@ -418,7 +416,7 @@ describe('statuses', () => {
         [sheet('goblin', 'E5')],
       ),
     );
-    expect(e.state.combatants.max!.statuses).toEqual([
+    expect(combatantOf(e.state, 'max')!.statuses).toEqual([
       { status: 'curse', turns: null, curse: { effect: 'hp-loss', amount: 2 } },
     ]);
     rejected(e, { type: 'unequip', actor: 'max', item: 'evil-ring' }, 'action/cursed');

@@ -10,6 +10,7 @@ import {
   statusChance,
   varianceDirection,
 } from '../../../src/rulesets/shining-force/index.js';
+import { combatantOf, type ShiningForceState } from '../../../src/rulesets/shining-force/state.js';
 
 const FACES = Array.from({ length: 100 }, (_, i) => i + 1);
 
@@ -100,13 +101,12 @@ describe("a combatant's derived numbers", () => {
     const { SYSTEMS } = await import('../../../src/rulesets/index.js');
     const read = readEncounterFile('examples/shining-force-gate.yaml', SYSTEMS);
     if (!read.ok) throw new Error('example does not load');
-    const state = read.encounter.system.ruleset.initialState(read.encounter.setup) as {
-      setup: Parameters<typeof derived>[0];
-      combatants: Record<string, Parameters<typeof derived>[1]>;
-    };
+    const state = read.encounter.system.ruleset.initialState(
+      read.encounter.setup,
+    ) as ShiningForceState;
     const none: never[] = [];
-    const ooze = { ...state.combatants.ooze!, items: none };
-    const mage = { ...state.combatants['dark-mage']!, items: none };
+    const ooze = { ...combatantOf(state, 'ooze')!, items: none };
+    const mage = { ...combatantOf(state, 'dark-mage')!, items: none };
     expect(ooze.sheet.stats.agility).not.toBe(mage.sheet.stats.agility);
     expect(derived(state.setup, ooze).agility).toBe(ooze.sheet.stats.agility);
     expect(derived(state.setup, mage).agility).toBe(mage.sheet.stats.agility);

@@ -35,7 +35,7 @@ const goblin = (() => {
 
 /** GM commands thrown in now and then, so their rolls (and the turns they start) are checked too. */
 function gmCommand(state: ShiningForceState, pick: number): ShiningForceCommand {
-  const ids = state.ids.filter((id) => !state.combatants[id]!.defeated);
+  const ids = state.combatants.filter((c) => !c.defeated).map((c) => c.id);
   const target = ids[pick % ids.length]!;
   const commands: ShiningForceCommand[] = [
     { type: 'gm-damage', target, amount: '1d8', raw: false },

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { systemById } from '../../../src/rulesets/index.js';
+import { combatantOf } from '../../../src/rulesets/shining-force/state.js';
 import { POLICIES } from '../../../src/sim/policies.js';
 import { runBattles } from '../../../src/sim/runner.js';
 import {
@@ -112,7 +113,7 @@ describe('"You may only move before taking an action, and only one action can be
     expect(labels).not.toContain('Move Max to C4'); // five
     expect(labels).not.toContain('Move Max to E1'); // round the goblin, five
     run(e, { type: 'move', actor: 'max', to: 'c1' });
-    expect(e.state.combatants.max!.cell).toBe(2);
+    expect(combatantOf(e.state, 'max')!.cell).toBe(2);
     expect(e.legalActions().some((a) => a.command.type === 'move')).toBe(false);
     rejected(e, { type: 'move', actor: 'max', to: 'B1' }, 'action/cannot-move');
     run(
@@ -174,7 +175,7 @@ describe('"You may only move before taking an action, and only one action can be
     run(e, { type: 'equip', actor: 'max', item: 'steel-sword' });
     run(e, { type: 'drop', actor: 'max', item: 'medical-herb' });
     expect(whoseTurn(e)).toBe('max');
-    const items = e.state.combatants.max!.items;
+    const items = combatantOf(e.state, 'max')!.items;
     expect(items.map((h) => [h.item, h.equipped])).toEqual([
       ['short-sword', false],
       ['steel-sword', true],
@@ -207,7 +208,7 @@ describe('"You may only move before taking an action, and only one action can be
       ),
     );
     run(e, { type: 'give', actor: 'max', item: 'medical-herb', to: 'ken' });
-    expect(e.state.combatants.ken!.items.map((h) => h.item)).toEqual([
+    expect(combatantOf(e.state, 'ken')!.items.map((h) => h.item)).toEqual([
       'short-sword',
       'medical-herb',
     ]);
@@ -321,7 +322,7 @@ describe('EXP and the end of the battle', () => {
       { type: 'exp-gained', actor: 'max', amount: 20, reason: 'defeated Goblin' },
     ]);
     expect(ofType(events, 'battle-ended')[0]).toMatchObject({ winner: 'force', gold: 10 });
-    expect(e.state.combatants.max!.exp).toBe(20);
+    expect(combatantOf(e.state, 'max')!.exp).toBe(20);
   });
 });
 

@@ -48,8 +48,8 @@ export function shiningForceAfterBattle(
   const catalogue = catalogueOf(library);
   const characters: Record<string, ForceMemberState> = { ...roster.value.characters };
   const report: string[] = [];
-  for (const id of final.ids) {
-    const c = final.combatants[id]!;
+  for (const c of final.combatants) {
+    const { id } = c;
     const member = force.value.members.find((m) => m.id === id);
     if (!c.force || member === undefined) continue;
     const gained = gainExp(member, c.exp, catalogue, dice);

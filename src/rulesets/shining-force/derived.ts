@@ -36,25 +36,39 @@ export function equipped(
 }
 
 /**
+ * A cache of what a combatant's numbers give, kept by its sheet and then its item list: both
+ * are replaced, never changed, so an answer holds until one of them is. By the sheet first: two
+ * combatants may share one list (an empty one) but never a sheet.
+ */
+export function keptBySheetAndItems<T>(
+  make: (setup: ShiningForceSetup, c: CombatantState) => T,
+): (setup: ShiningForceSetup, c: CombatantState) => T {
+  const bySheet = new WeakMap<object, WeakMap<readonly HeldItem[], T>>();
+  return (setup, c) => {
+    let byItems = bySheet.get(c.sheet);
+    if (byItems === undefined) {
+      byItems = new WeakMap();
+      bySheet.set(c.sheet, byItems);
+    }
+    let kept = byItems.get(c.items);
+    if (kept === undefined) {
+      kept = make(setup, c);
+      byItems.set(c.items, kept);
+    }
+    return kept;
+  };
+}
+
+/**
  * Worked out once per sheet and item list: a combatant's list is replaced only when its items
- * change, and the same numbers are asked for many times a turn (ranges, rates, movement). Kept
- * by the sheet first: two combatants may share one list (an empty one) but never a sheet. Only
+ * change, and the same numbers are asked for many times a turn (ranges, rates, movement). Only
  * Frozen, of the statuses, changes a number (evade), so it is applied on top.
  */
-const BASE = new WeakMap<object, WeakMap<readonly HeldItem[], Derived>>();
+const BASE = keptBySheetAndItems(derive);
 const FROZEN = new WeakMap<Derived, Derived>();
 
 export function derived(setup: ShiningForceSetup, c: CombatantState): Derived {
-  let bySheet = BASE.get(c.sheet);
-  if (bySheet === undefined) {
-    bySheet = new WeakMap();
-    BASE.set(c.sheet, bySheet);
-  }
-  let base = bySheet.get(c.items);
-  if (base === undefined) {
-    base = derive(setup, c);
-    bySheet.set(c.items, base);
-  }
+  const base = BASE(setup, c);
   // "Whilst frozen, the character's evade rate drops to 0."
   if (c.statuses.length === 0 || hasStatus(c, 'frozen') === undefined) return base;
   let frozen = FROZEN.get(base);

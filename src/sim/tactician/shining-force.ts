@@ -1,6 +1,6 @@
 import type { CommandBase } from '../../engine/index.js';
 import type { ShiningForceCommand } from '../../rulesets/shining-force/commands.js';
-import { armament, derived } from '../../rulesets/shining-force/derived.js';
+import { armament, derived, keptBySheetAndItems } from '../../rulesets/shining-force/derived.js';
 import { othersInBattle, terrainOf } from '../../rulesets/shining-force/field.js';
 import { indexOf, parseCellName } from '../../rulesets/shining-force/grid/cells.js';
 import type { Terrain } from '../../rulesets/shining-force/grid/paths.js';
@@ -69,22 +69,8 @@ function condition(c: CombatantState | undefined): string {
   return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
 }
 
-const WEAPONS = new WeakMap<object, WeakMap<object, string>>();
-
 /** What the combatant strikes with, by name: it changes only with its sheet and its items. */
-function weaponName(state: ShiningForceState, c: CombatantState): string {
-  let bySheet = WEAPONS.get(c.sheet);
-  if (bySheet === undefined) {
-    bySheet = new WeakMap();
-    WEAPONS.set(c.sheet, bySheet);
-  }
-  let name = bySheet.get(c.items);
-  if (name === undefined) {
-    name = armament(state.setup, c)?.name ?? '';
-    bySheet.set(c.items, name);
-  }
-  return name;
-}
+const weaponName = keptBySheetAndItems((setup, c) => armament(setup, c)?.name ?? '');
 
 /**
  * Chance and damage depend on the sheets, the equipment and the statuses of both (Shining Force
@@ -97,7 +83,7 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
   let what = '';
   if (command.type === 'cast') what = command.spell;
   else if (command.type === 'use') what = command.item;
-  else if (command.type === 'attack' && actor !== undefined) what = weaponName(state, actor);
+  else if (command.type === 'attack' && actor !== undefined) what = weaponName(state.setup, actor);
   return cachedOdds(
     system,
     state.setup,
@@ -268,26 +254,14 @@ function coordinatesOf(terrain: Terrain): Coordinates {
   return found;
 }
 
-const STRIKES = new WeakMap<object, WeakMap<object, number>>();
-
 /**
  * How far the combatant can strike by its next turn (its movement and its weapon's reach, as
  * the crow walks), -1 with nothing to strike with: it changes only with its sheet and items.
  */
-function strikesOf(state: ShiningForceState, c: CombatantState): number {
-  let bySheet = STRIKES.get(c.sheet);
-  if (bySheet === undefined) {
-    bySheet = new WeakMap();
-    STRIKES.set(c.sheet, bySheet);
-  }
-  let strikes = bySheet.get(c.items);
-  if (strikes === undefined) {
-    const arms = armament(state.setup, c);
-    strikes = arms === undefined ? -1 : derived(state.setup, c).movement + reachOf(arms.range);
-    bySheet.set(c.items, strikes);
-  }
-  return strikes;
-}
+const strikesOf = keptBySheetAndItems((setup, c): number => {
+  const arms = armament(setup, c);
+  return arms === undefined ? -1 : derived(setup, c).movement + reachOf(arms.range);
+});
 
 /**
  * The enemies of the deciding unit as every cell of one decision needs them: where each stands
@@ -319,7 +293,7 @@ class Enemies {
       this.fighters.push(c);
       this.x.push(coordinates.column[c.cell]!);
       this.y.push(coordinates.row[c.cell]!);
-      const strikes = strikesOf(state, c);
+      const strikes = strikesOf(state.setup, c);
       this.strikes.push(strikes);
       // Looked up now, not when a cell first needs it: nearly every enemy reaches some cell,
       // and the loop over cells stays small enough to be inlined.

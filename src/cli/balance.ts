@@ -16,7 +16,7 @@ import { readTargetSpec, readVarySpec } from '../sim/balance/spec.js';
 import { DEFAULT_POLICY, POLICIES } from '../sim/policies.js';
 import { readPolicySpec } from '../sim/policy-spec.js';
 import { defaultWorkers, MAX_BATTLES, MAX_WORKERS } from '../sim/sim.js';
-import { ExitStatus, parseSeed, UsageError } from './input.js';
+import { ExitStatus, parseSeed, UsageError, wholeFlag } from './input.js';
 import type { Io } from './io.js';
 import { EXIT_INTERRUPTED } from './sim.js';
 
@@ -33,15 +33,6 @@ interface BalanceFlags {
   workers?: string;
   policy: string;
   json?: boolean;
-}
-
-function whole(text: string, flag: string, min: number, max: number): number {
-  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(
-      `${flag} takes a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
-    );
-  }
-  return Number(text);
 }
 
 function positive(text: string, flag: string): number {
@@ -89,16 +80,16 @@ export function registerBalance(program: Command, io: Io): void {
       const battles =
         flags.battles === undefined
           ? DEFAULT_BATTLES_PER_POINT
-          : whole(flags.battles, '-n', 1, MAX_BATTLES);
+          : wholeFlag(flags.battles, '-n', 1, MAX_BATTLES);
       const budget =
         flags.budget === undefined
           ? Math.min(MAX_BATTLES, battles * DEFAULT_BUDGET_POINTS)
-          : whole(flags.budget, '--budget', 1, MAX_BATTLES);
+          : wholeFlag(flags.budget, '--budget', 1, MAX_BATTLES);
       const step = flags.step === undefined ? undefined : positive(flags.step, '--step');
       const asked =
         flags.workers === undefined
           ? defaultWorkers()
-          : whole(flags.workers, '--workers', 1, MAX_WORKERS);
+          : wholeFlag(flags.workers, '--workers', 1, MAX_WORKERS);
       const workers = Math.min(asked, availableParallelism());
       const seed = flags.seed === undefined ? String(randomSeed()) : String(parseSeed(flags.seed));
       const read = readEncounterFile(path, SYSTEMS);

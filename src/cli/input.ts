@@ -43,6 +43,16 @@ export function collectVariable(
   return variables;
 }
 
+/** A flag's whole number within bounds (`-n`, `--workers`, `--budget`), or a usage error naming it. */
+export function wholeFlag(text: string, flag: string, min: number, max: number): number {
+  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(
+      `${flag} takes a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
+    );
+  }
+  return Number(text);
+}
+
 /** `--seed 42` is the number 42; any other text is hashed, so `--seed session-3` works too. */
 export function parseSeed(text: string): number | string {
   if (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);

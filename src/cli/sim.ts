@@ -16,7 +16,7 @@ import {
 } from '../sim/policy-spec.js';
 import { buildReport, renderReport } from '../sim/report.js';
 import { defaultWorkers, MAX_BATTLES, MAX_WORKERS, simulate } from '../sim/sim.js';
-import { ExitStatus, parseSeed, UsageError } from './input.js';
+import { ExitStatus, parseSeed, UsageError, wholeFlag } from './input.js';
 import type { Io } from './io.js';
 
 /** 128 + SIGINT: what a shell reports for a program stopped by Ctrl-C. */
@@ -28,15 +28,6 @@ interface SimFlags {
   workers?: string;
   policy: string;
   json?: boolean;
-}
-
-function whole(text: string, flag: string, min: number, max: number): number {
-  if (!/^\d{1,12}$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(
-      `${flag} takes a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
-    );
-  }
-  return Number(text);
 }
 
 /**
@@ -75,11 +66,11 @@ export function registerSim(program: Command, io: Io): void {
     )
     .option('--json', 'print one JSON object')
     .action(async (path: string, flags: SimFlags & { battles: string }) => {
-      const battles = whole(flags.battles, '-n', 1, MAX_BATTLES);
+      const battles = wholeFlag(flags.battles, '-n', 1, MAX_BATTLES);
       const asked =
         flags.workers === undefined
           ? defaultWorkers()
-          : whole(flags.workers, '--workers', 1, MAX_WORKERS);
+          : wholeFlag(flags.workers, '--workers', 1, MAX_WORKERS);
       // More threads than cores only add memory (each loads the rules: 64 on 2 cores took
       // 3.3 GB) and switching (8 times slower): at most one per core, and say so.
       const cores = availableParallelism();

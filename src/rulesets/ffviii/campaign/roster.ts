@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { err, ok, type Result } from '../../../engine/index.js';
+import type { Result } from '../../../engine/index.js';
 import type { CampaignRoster } from '../../campaign.js';
 import { readRosterWith } from '../../campaign-roster.js';
 import { idSchema, STATUS_NAME } from '../model.js';

@@ -3,6 +3,7 @@ import type { CommandBase, EventBase, Result } from '../engine/index.js';
 import type { AnySystem, Brief } from '../rulesets/system.js';
 import { type Aggregate, type CombatantTally, emptyAggregate, emptyTally } from './aggregate.js';
 import { FastDice } from './fast-dice.js';
+import { kernelFor } from './kernels/index.js';
 import { playersSide } from './players.js';
 import type { Policy } from './policies.js';
 
@@ -56,6 +57,11 @@ export function runBattles(
     progress?: (done: number) => void;
     /** Told every command played and its events, in order (to check that a battle is unchanged). */
     observe?: (command: CommandBase, events: readonly EventBase[]) => void;
+    /**
+     * false: every battle through the loop over the rules, never a system's kernel
+     * (kernels/kernel.ts), as the tests that check a kernel against that loop need.
+     */
+    kernel?: boolean;
   } = {},
   startingState?: unknown,
 ): Aggregate {
@@ -64,6 +70,11 @@ export function runBattles(
   const aggregate = emptyAggregate();
   const initial = startingState ?? ruleset.initialState(setup);
   const start = system.view(initial);
+  // A kernel plays whole battles with no events to observe: only when nobody observes them.
+  const kernel =
+    hooks.observe === undefined && hooks.kernel !== false
+      ? kernelFor(system, initial, policy)
+      : undefined;
   const players = playersSide(setup, start.sides)?.id;
   // Combatants by slot: typed arrays and a map of ids, not records, in the per-command loop.
   const slots = new Map<string, number>();
@@ -173,6 +184,12 @@ export function runBattles(
     briefed = initial;
     note(brief);
     let commands = 0;
+    if (kernel !== undefined) {
+      // The kernel tallies its blows itself; who was out is read at the end, as below (in a
+      // simulated battle nobody out of the fight comes back: no GM to raise them).
+      state = kernel.play(seeds.dice, MAX_COMMANDS_PER_BATTLE, tallies).state;
+      commands = MAX_COMMANDS_PER_BATTLE;
+    }
     for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
       if (ruleset.outcome(state).over) break;
       let command = direct?.(seen, state, seeds.choices);

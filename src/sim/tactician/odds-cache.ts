@@ -21,6 +21,11 @@ const CACHES = new WeakMap<object, { root: Node; size: number }>();
 /** Counts the times a cache started over: an answer kept in front (keptOdds) is good within one. */
 let generation = 0;
 
+/** How many times an odds cache has started over: an answer kept outside it holds within one. */
+export function oddsGeneration(): number {
+  return generation;
+}
+
 /** Past this many answers a setup's cache starts over: memory stays bounded in long runs. */
 const MAX_ENTRIES = 20_000;
 

@@ -39,9 +39,9 @@ import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-ca
 import type { Estimator, Tactics } from './tactics.js';
 
 /** HP-equivalent of each square closer to the nearest enemy, when none is in reach yet. */
-const APPROACH = 0.5;
+export const APPROACH = 0.5;
 /** A cell a second (third...) enemy can reach counts this share of that enemy's blow. */
-const EXPOSURE = 0.5;
+export const EXPOSURE = 0.5;
 
 function combatant(state: ShiningForceState, id: string | undefined): CombatantState | undefined {
   return id === undefined ? undefined : combatantOf(state, id);
@@ -104,7 +104,7 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
  * statuses) is fixed by the ids, the attacker's items and both statuses lists. A decision
  * asks this of every enemy twice.
  */
-function attackOdds(
+export function attackOdds(
   system: AnySystem,
   state: ShiningForceState,
   attacker: CombatantState,
@@ -143,7 +143,7 @@ function attackOdds(
  * spell or item and target, never changed, so it stands for the kind, the ids and what is used;
  * the rest of the tree's key is the two statuses lists.
  */
-function effectOdds(
+export function effectOdds(
   system: AnySystem,
   state: ShiningForceState,
   actor: CombatantState,
@@ -180,7 +180,7 @@ function effectOdds(
 const REACH = new WeakMap<Offsets, number>();
 
 /** How far a pattern reaches, as the crow walks. */
-function reachOf(offsets: Offsets): number {
+export function reachOf(offsets: Offsets): number {
   let r = REACH.get(offsets);
   if (r === undefined) {
     r = 0;
@@ -258,7 +258,7 @@ function coordinatesOf(terrain: Terrain): Coordinates {
  * How far the combatant can strike by its next turn (its movement and its weapon's reach, as
  * the crow walks), -1 with nothing to strike with: it changes only with its sheet and items.
  */
-const strikesOf = keptBySheetAndItems((setup, c): number => {
+export const strikesOf = keptBySheetAndItems((setup, c): number => {
   const arms = armament(setup, c);
   return arms === undefined ? -1 : derived(setup, c).movement + reachOf(arms.range);
 });

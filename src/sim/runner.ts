@@ -4,6 +4,7 @@ import type { AnySystem, Brief } from '../rulesets/system.js';
 import { type Aggregate, type CombatantTally, emptyAggregate, emptyTally } from './aggregate.js';
 import { FastDice } from './fast-dice.js';
 import { kernelFor } from './kernels/index.js';
+import type { Standing } from './kernels/kernel.js';
 import { playersSide } from './players.js';
 import type { Policy } from './policies.js';
 
@@ -184,10 +185,13 @@ export function runBattles(
     briefed = initial;
     note(brief);
     let commands = 0;
+    let standing: readonly Standing[] | undefined;
     if (kernel !== undefined) {
       // The kernel tallies its blows itself; who was out is read at the end, as below (in a
       // simulated battle nobody out of the fight comes back: no GM to raise them).
-      state = kernel.play(seeds.dice, MAX_COMMANDS_PER_BATTLE, tallies).state;
+      const played = kernel.play(seeds.dice, MAX_COMMANDS_PER_BATTLE, tallies);
+      state = played.state;
+      standing = played.standing;
       commands = MAX_COMMANDS_PER_BATTLE;
     }
     for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
@@ -227,8 +231,12 @@ export function runBattles(
     // Once a battle, the full view: MP and maximum HP are not in the brief. It is also the last
     // look at who is out, for a battle ended by something other than a blow (a poison tick).
     let playersOut = 0;
-    for (const c of system.view(state).combatants) {
-      const k = slots.get(c.id);
+    // A kernel hands its combatants' ends by place; else the view lists them, by id.
+    const viewed = standing === undefined ? system.view(state).combatants : undefined;
+    const ends: readonly Standing[] = standing ?? viewed ?? [];
+    for (let place = 0; place < ends.length; place++) {
+      const c = ends[place]!;
+      const k = viewed === undefined ? place : slots.get(viewed[place]!.id);
       if (k === undefined) continue;
       const tally = tallies[k]!;
       if (c.out && isPlayer[k]) playersOut++;

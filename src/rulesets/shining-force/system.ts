@@ -137,7 +137,7 @@ export function drawBoard(state: ShiningForceState): string[] {
 }
 
 /** Consumable items held (Medical Herbs, Healing Seeds): what a fight uses up. */
-function consumablesHeld(setup: ShiningForceSetup, items: readonly HeldItem[]): number {
+export function consumablesHeld(setup: ShiningForceSetup, items: readonly HeldItem[]): number {
   let held = 0;
   for (const h of items) if (setup.items[h.item]?.consumable === true) held++;
   return held;

@@ -1,5 +1,5 @@
 import type { SeededDice } from '../../dice/index.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { AnySystem, CombatantView } from '../../rulesets/system.js';
 import type { CombatantTally } from '../aggregate.js';
 import type { Policy } from '../policies.js';
 
@@ -15,14 +15,22 @@ export interface BattleKernel {
    * Plays one battle from the kernel's start state with `dice` (the battle's rules stream) to
    * its end or `maxCommands` commands, adding each blow's HP lost and overkill to `tallies`
    * (by the combatant's place in the start state) as the runner does. Returns the state it
-   * ended in, as the rules would hold it, and the commands played.
+   * ended in, as the rules would hold it, the commands played, and each combatant's end as the
+   * system's view would show it (by place), so the runner need not draw the whole view.
    */
   play(
     dice: SeededDice,
     maxCommands: number,
     tallies: readonly CombatantTally[],
-  ): { readonly state: unknown; readonly commands: number };
+  ): {
+    readonly state: unknown;
+    readonly commands: number;
+    readonly standing: readonly Standing[];
+  };
 }
+
+/** What the runner reads of each combatant's view at the end of a battle. */
+export type Standing = Pick<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp' | 'out' | 'items'>;
 
 /**
  * A kernel for battles of `system` from `start` under `policy`, or undefined when it cannot

@@ -91,6 +91,28 @@ export function cachedOdds(
   return odds;
 }
 
+/**
+ * The answer cachedOdds keeps for these names in this setup's tree, without asking the system
+ * when there is none (NOT_KEPT then) and without growing the tree: for a caller that keeps its
+ * own copy of the names and only needs the state to ask the system when the tree has nothing.
+ */
+export function treeOdds(
+  setup: object,
+  kind: string,
+  actor: string,
+  what: string,
+  target: string,
+  actorCondition: string,
+  targetCondition: string,
+): ActionOdds | undefined | typeof NOT_KEPT {
+  const root = CACHES.get(setup)?.root;
+  let node = root?.next.get(kind)?.next.get(actor)?.next.get(what)?.next.get(target);
+  if (node !== undefined && (actorCondition !== '' || targetCondition !== ''))
+    node = node.next.get(actorCondition)?.next.get(targetCondition);
+  if (node?.odds === undefined) return NOT_KEPT;
+  return node.odds ?? undefined;
+}
+
 interface Kept {
   readonly setup: object;
   readonly generation: number;

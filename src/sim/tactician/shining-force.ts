@@ -65,12 +65,13 @@ function statusNames(statuses: readonly { readonly status: string }[]): string {
   return name;
 }
 
-function condition(c: CombatantState | undefined): string {
+/** A combatant's statuses as the odds tree names them ('' for none). */
+export function condition(c: CombatantState | undefined): string {
   return c === undefined ? '' : conditionOf(c.statuses, c.statuses.length === 0, statusNames);
 }
 
 /** What the combatant strikes with, by name: it changes only with its sheet and its items. */
-const weaponName = keptBySheetAndItems((setup, c) => armament(setup, c)?.name ?? '');
+export const weaponName = keptBySheetAndItems((setup, c) => armament(setup, c)?.name ?? '');
 
 /**
  * Chance and damage depend on the sheets, the equipment and the statuses of both (Shining Force

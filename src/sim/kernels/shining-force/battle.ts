@@ -72,6 +72,11 @@ export class Battle {
   result: BattleResult | null = null;
   gold = 0;
   notes: ShiningForceState['notes'] = {};
+  /**
+   * Counts the changes to anyone's statuses, items or being out of the fight (never to HP,
+   * MP or cells): what a caller keeps of those stands while this does.
+   */
+  roster = 0;
   private dice!: SeededDice;
 
   /** The blows of the command under way, as the runner tallies them (source, target, amount). */
@@ -116,6 +121,7 @@ export class Battle {
     this.result = start.result;
     this.gold = start.gold;
     this.notes = start.notes;
+    this.roster++;
     if (dice !== undefined) this.dice = dice;
   }
 
@@ -172,6 +178,7 @@ export class Battle {
     exp: number,
   ): void {
     const c = this.cs[i]!;
+    if (items !== c.items || statuses !== c.statuses || defeated !== c.defeated) this.roster++;
     this.cs[i] = {
       id: c.id,
       side: c.side,
@@ -313,10 +320,11 @@ export class Battle {
     let criticalPercent = -1;
     let criticalSpecial = false;
     const mastery = attacker.sheet.mastery;
-    const hitCriticals: boolean[] = [];
+    // Which levels rolled a critical, a bit each: the hit is rolled before they count.
+    let criticals = 0;
     for (let level = 1; level <= mastery; level++) {
       const rate = Math.floor((a.critical * criticalRatePercent[level - 1]!) / 100);
-      hitCriticals.push(isCritical(this.d100(), rate));
+      if (isCritical(this.d100(), rate)) criticals |= 1 << level;
     }
     const special = arms.item?.specialCritical;
     const specialRolled = special !== undefined && isCritical(this.d100(), special.rate);
@@ -326,7 +334,7 @@ export class Battle {
     const hit = isHit(hitRoll, d.evade, illusion);
     if (hit) {
       for (let level = 1; level <= mastery; level++) {
-        if (!hitCriticals[level - 1]) continue;
+        if ((criticals & (1 << level)) === 0) continue;
         const percent = criticalDamagePercent[level - 1]!;
         if (percent > criticalPercent) criticalPercent = percent;
       }

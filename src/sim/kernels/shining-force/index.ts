@@ -1,9 +1,10 @@
 import type { SeededDice } from '../../../dice/index.js';
 import type { ShiningForceState } from '../../../rulesets/shining-force/state.js';
+import { consumablesHeld } from '../../../rulesets/shining-force/system.js';
 import type { AnySystem } from '../../../rulesets/system.js';
 import type { CombatantTally } from '../../aggregate.js';
 import { tactician } from '../../tactician/index.js';
-import type { BattleKernel, KernelFactory } from '../kernel.js';
+import type { BattleKernel, KernelFactory, Standing } from '../kernel.js';
 import { Battle } from './battle.js';
 import { Choice, KernelTactician } from './tactician.js';
 
@@ -45,7 +46,7 @@ class ShiningForceKernel implements BattleKernel {
     dice: SeededDice,
     maxCommands: number,
     tallies: readonly CombatantTally[],
-  ): { readonly state: unknown; readonly commands: number } {
+  ): { readonly state: unknown; readonly commands: number; readonly standing: Standing[] } {
     const b = this.battle;
     const t = this.tactician;
     b.reset(this.start, dice);
@@ -78,7 +79,19 @@ class ShiningForceKernel implements BattleKernel {
       }
       if (b.blows > 0) this.tally(tallies);
     }
-    return { state: b.state(), commands };
+    // As the system's view shows each combatant (system.ts view), without drawing the board.
+    const standing: Standing[] = [];
+    for (const c of b.cs) {
+      standing.push({
+        hp: c.hp,
+        maxHp: c.sheet.stats.hp,
+        mp: c.mp,
+        maxMp: c.sheet.stats.mp,
+        out: c.defeated,
+        items: consumablesHeld(b.setup, c.items),
+      });
+    }
+    return { state: b.state(), commands, standing };
   }
 
   /**

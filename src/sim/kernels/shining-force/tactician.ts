@@ -1,7 +1,6 @@
 import type { ShiningForceCommand } from '../../../rulesets/shining-force/commands.js';
 import { canCastAny } from '../../../rulesets/shining-force/derived.js';
 import { distanceMaps, distanceTo, terrainOf } from '../../../rulesets/shining-force/field.js';
-import { CELL_ALLY, CELL_EMPTY, CELL_ENEMY } from '../../../rulesets/shining-force/grid/paths.js';
 import { patternTable, SPAN, SPAN_ROW } from '../../../rulesets/shining-force/grid/patterns.js';
 import { type EffectOption, effectAction, offer } from '../../../rulesets/shining-force/legal.js';
 import {
@@ -20,16 +19,19 @@ import {
   score,
   worth,
 } from '../../tactician/core.js';
-import { keptOdds, NOT_KEPT, oddsGeneration } from '../../tactician/odds-cache.js';
+import { NOT_KEPT, oddsGeneration, treeOdds } from '../../tactician/odds-cache.js';
 import {
   APPROACH,
   attackOdds,
+  condition,
   EXPOSURE,
   effectOdds,
   reachOf,
   strikesOf,
+  weaponName,
 } from '../../tactician/shining-force.js';
 import type { Battle } from './battle.js';
+import { MoveSearch } from './reach.js';
 
 /** What the kernel's tactician chose: one of the commands the options offer. */
 export enum Choice {
@@ -62,15 +64,9 @@ export class KernelTactician {
   private readonly width: number;
   private readonly column: Int32Array;
   private readonly row: Int32Array;
-  // The terrain's passable neighbours, as grid/paths.ts keeps them: from[cell] to from[cell+1].
-  private readonly from: Int32Array;
-  private readonly next: Int32Array;
-  private readonly stepCost: Int32Array;
-  // The move search's own memory, reused.
-  private readonly occupants: Uint8Array;
+  private readonly search: MoveSearch;
+  /** The last move search's cost of each cell, -1 where the move may not end. */
   private readonly costs: Int32Array;
-  private readonly queue: Int32Array;
-  private readonly queued: Uint8Array;
 
   // The decision under way, in reused arrays with their counts.
   private actor = -1;
@@ -85,6 +81,15 @@ export class KernelTactician {
   private advanceCount = 0;
   private readonly cells: Int32Array;
   private cellCount = 0;
+  /** 1 on an advance's cell in the decision under way (cleared at its end). */
+  private readonly isAdvance: Uint8Array;
+  // scoreCells's sums and maxima by place in `cells`, and its scores by cell.
+  private readonly bestOn: Float64Array;
+  private readonly nearestOn: Float64Array;
+  private readonly sumOn: Float64Array;
+  private readonly strongestOn: Float64Array;
+  private readonly reachesOn: Uint8Array;
+  private readonly cellScore: Float64Array;
   // The enemies as every cell of a move decision needs them (Enemies in the tactician).
   private readonly ex: Int32Array;
   private readonly ey: Int32Array;
@@ -93,12 +98,27 @@ export class KernelTactician {
   private readonly attackWorth: Float64Array;
   private readonly field: KernelField;
 
-  /** Odds of place a's blow on place d (a * n + d), kept while their keys stand. */
+  /**
+   * Odds of place a's blow on place d as the odds tree names them (src/sim/tactician/odds-cache.ts):
+   * by the attacker's weapon and the two conditions (their statuses' names), two answers a pair
+   * (k = 2 * (a * n + d): neither has a status; k + 1: the last other), good until the tree
+   * starts over. Statuses lists are replaced at every change and count-down, their names much
+   * less often: an answer asked again after a count-down is still here.
+   */
   private readonly pairOdds: (ActionOdds | undefined)[] = [];
   private readonly pairGeneration: number[] = [];
-  private readonly pairItems: unknown[] = [];
-  private readonly pairAttacker: unknown[] = [];
-  private readonly pairDefender: unknown[] = [];
+  private readonly pairWeapon: string[] = [];
+  private readonly pairAttacker: string[] = [];
+  private readonly pairDefender: string[] = [];
+  /** Each place's condition and weapon name, by the statuses list and items they were read from. */
+  private readonly conditionFor: string[] = [];
+  private readonly conditionStatuses: unknown[] = [];
+  private readonly weaponFor: string[] = [];
+  private readonly weaponItems: unknown[] = [];
+  /** How far each place strikes by its next turn (the tactician's strikesOf), by its items. */
+  private readonly strikesFor: number[] = [];
+  private readonly strikesItems: unknown[] = [];
+  private readonly distances: (Int32Array | undefined)[];
 
   constructor(
     private readonly system: AnySystem,
@@ -115,33 +135,8 @@ export class KernelTactician {
       this.column[cell] = cell % terrain.width;
       this.row[cell] = (cell - this.column[cell]!) / terrain.width;
     }
-    const from: number[] = [];
-    const next: number[] = [];
-    const stepCost: number[] = [];
-    for (let cell = 0; cell < size; cell++) {
-      from.push(next.length);
-      const x = cell % terrain.width;
-      const around = [
-        cell < terrain.width ? -1 : cell - terrain.width,
-        x === 0 ? -1 : cell - 1,
-        x === terrain.width - 1 ? -1 : cell + 1,
-        cell + terrain.width >= size ? -1 : cell + terrain.width,
-      ];
-      for (const to of around) {
-        const step = to < 0 ? 0 : (terrain.costs[to] ?? 0);
-        if (step <= 0) continue;
-        next.push(to);
-        stepCost.push(step);
-      }
-    }
-    from.push(next.length);
-    this.from = Int32Array.from(from);
-    this.next = Int32Array.from(next);
-    this.stepCost = Int32Array.from(stepCost);
-    this.occupants = new Uint8Array(size);
+    this.search = new MoveSearch(terrain);
     this.costs = new Int32Array(size);
-    this.queue = new Int32Array(size);
-    this.queued = new Uint8Array(size);
     this.enemy = new Uint8Array(n);
     this.enemies = new Int32Array(n);
     this.attacks = new Int32Array(n);
@@ -149,12 +144,20 @@ export class KernelTactician {
     this.advanceTargets = new Int32Array(n);
     this.advanceCells = new Int32Array(n);
     this.cells = new Int32Array(size);
+    this.isAdvance = new Uint8Array(size);
+    this.bestOn = new Float64Array(size);
+    this.nearestOn = new Float64Array(size);
+    this.sumOn = new Float64Array(size);
+    this.strongestOn = new Float64Array(size);
+    this.reachesOn = new Uint8Array(size);
+    this.cellScore = new Float64Array(size);
     this.ex = new Int32Array(n);
     this.ey = new Int32Array(n);
     this.strikes = new Int32Array(n);
     this.blows = new Float64Array(n);
     this.attackWorth = new Float64Array(n);
     this.field = new KernelField(this);
+    this.distances = distanceMaps(b.setup);
   }
 
   /** How many combatants the roster holds. */
@@ -180,28 +183,70 @@ export class KernelTactician {
     return this.b.state();
   }
 
+  /** The odds tree's name for place i's statuses. */
+  conditionAt(i: number): string {
+    const c = this.b.cs[i]!;
+    if (this.conditionStatuses[i] !== c.statuses) {
+      this.conditionFor[i] = condition(c);
+      this.conditionStatuses[i] = c.statuses;
+    }
+    return this.conditionFor[i]!;
+  }
+
+  private weaponAt(i: number): string {
+    const c = this.b.cs[i]!;
+    if (this.weaponItems[i] !== c.items) {
+      this.weaponFor[i] = weaponName(this.b.setup, c);
+      this.weaponItems[i] = c.items;
+    }
+    return this.weaponFor[i]!;
+  }
+
   /** attackOdds of place a's blow on place d, as the tactician finds them. */
   oddsOf(a: number, d: number): ActionOdds | undefined {
-    const attacker = this.b.cs[a]!;
-    const defender = this.b.cs[d]!;
-    const k = a * this.n + d;
     const generation = oddsGeneration();
-    // An answer kept here is the odds tree's answer for these keys, as the tactician's own
-    // front cache (keptOdds) is: good until the tree starts over.
+    const weapon = this.weaponAt(a);
+    const attackerCondition = this.conditionAt(a);
+    const defenderCondition = this.conditionAt(d);
+    const k =
+      2 * (a * this.n + d) + (attackerCondition === '' && defenderCondition === '' ? 0 : 1);
     if (
       this.pairGeneration[k] === generation &&
-      this.pairItems[k] === attacker.items &&
-      this.pairAttacker[k] === attacker.statuses &&
-      this.pairDefender[k] === defender.statuses
+      this.pairWeapon[k] === weapon &&
+      this.pairAttacker[k] === attackerCondition &&
+      this.pairDefender[k] === defenderCondition
     )
       return this.pairOdds[k];
-    const odds = attackOdds(this.system, this.stateNow(), attacker, defender);
+    const attacker = this.b.cs[a]!;
+    const defender = this.b.cs[d]!;
+    // The tree's answer for these names; only when it has none is the state made to ask the
+    // system, through the tactician's own attackOdds (which keeps it in the tree).
+    let odds = treeOdds(
+      this.b.setup,
+      'attack',
+      attacker.id,
+      weapon,
+      defender.id,
+      attackerCondition,
+      defenderCondition,
+    );
+    if (odds === NOT_KEPT) odds = attackOdds(this.system, this.stateNow(), attacker, defender);
     this.pairOdds[k] = odds;
     this.pairGeneration[k] = oddsGeneration();
-    this.pairItems[k] = attacker.items;
-    this.pairAttacker[k] = attacker.statuses;
-    this.pairDefender[k] = defender.statuses;
+    this.pairWeapon[k] = weapon;
+    this.pairAttacker[k] = attackerCondition;
+    this.pairDefender[k] = defenderCondition;
     return odds;
+  }
+
+  /** The tactician's strikesOf for place i, looked up by place rather than by sheet. */
+  private strikesAt(i: number): number {
+    const c = this.b.cs[i]!;
+    if (this.strikesItems[i] !== c.items) {
+      this.strikesFor[i] = strikesOf(this.b.setup, c);
+      this.strikesItems[i] = c.items;
+    }
+    return this.strikesFor[i]!;
   }
 
   /** Mean HP place a's blow takes off place d, a miss counted as 0 (Tactics.threat). */
@@ -275,8 +320,7 @@ export class KernelTactician {
     if (!moving) return;
     this.moves(place, b.derivedOf(place).movement);
     const costs = this.costs;
-    const distances = distanceMaps(setup);
-    const { width } = this;
+    const { distances, width } = this;
     const height = this.costs.length / width;
     for (let k = 0; k < outCount; k++) {
       const t = outOfReach[k]!;
@@ -319,6 +363,7 @@ export class KernelTactician {
       if (to === actor.cell) continue;
       this.advanceTargets[this.advanceCount] = t;
       this.advanceCells[this.advanceCount] = to;
+      this.isAdvance[to] = 1;
       this.advanceCount++;
     }
   }
@@ -355,60 +400,27 @@ export class KernelTactician {
 
   /**
    * field.ts movesOf: what each cell costs to end the move on (-1: not there) in `costs`, and
-   * those cells in index order in `cells`. The cheapest costs, found by relaxing a queue of
-   * cells whose cost went down (grid/paths.ts cheapest): the same costs in any visiting order.
+   * those cells in index order in `cells`.
    */
   private moves(place: number, movement: number): void {
     const { cs, setup } = this.b;
     const mover = cs[place]!;
-    const { occupants, costs, queue, queued, from, next, stepCost, enemy } = this;
+    const { search, costs, enemy } = this;
+    const passAllies = setup.options.passThroughAllies;
+    search.clearBlockers();
     for (let i = 0; i < cs.length; i++) {
       const c = cs[i]!;
       if (c.defeated || i === place) continue;
-      occupants[c.cell] = enemy[i] === 1 ? CELL_ENEMY : CELL_ALLY;
+      if (enemy[i] === 1 || !passAllies) search.block(c.cell);
     }
-    const budget = Math.max(0, movement);
-    const blocking = setup.options.passThroughAllies ? CELL_ENEMY : CELL_ALLY;
-    const size = costs.length;
-    costs.fill(-1);
-    costs[mover.cell] = 0;
-    let head = 0;
-    let length = 1;
-    queue[0] = mover.cell;
-    queued[mover.cell] = 1;
-    while (length > 0) {
-      const index = queue[head]!;
-      head = head + 1 === size ? 0 : head + 1;
-      length--;
-      queued[index] = 0;
-      const spent = costs[index]!;
-      const last = from[index + 1]!;
-      for (let k = from[index]!; k < last; k++) {
-        const to = next[k]!;
-        if (occupants[to]! >= blocking) continue;
-        const total = spent + stepCost[k]!;
-        if (total > budget) continue;
-        const known = costs[to]!;
-        if (known !== -1 && known <= total) continue;
-        costs[to] = total;
-        if (queued[to] === 0) {
-          queued[to] = 1;
-          const tail = head + length;
-          queue[tail >= size ? tail - size : tail] = to;
-          length++;
-        }
-      }
-    }
+    search.search(mover.cell, Math.max(0, movement), costs);
+    // As moveCosts: no move ends on someone else's cell.
     for (let i = 0; i < cs.length; i++) {
       const c = cs[i]!;
       if (c.defeated || i === place) continue;
-      occupants[c.cell] = CELL_EMPTY;
       if (c.cell !== mover.cell) costs[c.cell] = -1;
     }
-    const { cells } = this;
-    let count = 0;
-    for (let cell = 0; cell < size; cell++) if (costs[cell]! >= 0) cells[count++] = cell;
-    this.cellCount = count;
+    this.cellCount = search.cellsInto(costs, this.cells);
   }
 
   /** What the unit's attack on enemy k (of this decision's enemies) is worth; -1: none. */
@@ -495,7 +507,7 @@ export class KernelTactician {
         const c = cs[e]!;
         ex[k] = column[c.cell]!;
         ey[k] = row[c.cell]!;
-        const s = strikesOf(setup, c);
+        const s = this.strikesAt(e);
         strikes[k] = s;
         blows[k] = s >= 0 ? this.threat(e, place) : 0;
         attackWorth[k] = Number.NaN;
@@ -543,18 +555,9 @@ export class KernelTactician {
         bestScore = s;
       }
     }
+    if (moving) this.scoreCells(hp, fall, arms, armsReach, nearHere);
     if (this.advanceCount > 0) {
-      const found = this.bestOf(
-        this.advanceCells,
-        this.advanceCount,
-        bestScore,
-        false,
-        hp,
-        fall,
-        arms,
-        armsReach,
-        nearHere,
-      );
+      const found = this.bestOf(this.advanceCells, this.advanceCount, bestScore, false);
       if (found >= 0) {
         bestKind = Choice.None;
         bestCell = this.advanceCells[found]!;
@@ -579,29 +582,22 @@ export class KernelTactician {
         }
       }
     }
-    const stayScore = score(estimateOf({ chance: 0, extra, price: 0, time: 1 }), field);
+    // score(estimateOf({ chance: 0, extra, price: 0, time: 1 })): worth with no target is its
+    // extra, less no price, over one turn; the same number.
+    const stayScore = extra;
     if (stayScore > bestScore) {
       bestKind = Choice.Stay;
       bestCell = -1;
       bestScore = stayScore;
     }
     if (moving) {
-      const found = this.bestOf(
-        this.cells,
-        this.cellCount,
-        bestScore,
-        true,
-        hp,
-        fall,
-        arms,
-        armsReach,
-        nearHere,
-      );
+      const found = this.bestOf(this.cells, this.cellCount, bestScore, true);
       if (found >= 0) {
         bestCell = this.cells[found]!;
         bestAdvance = -1;
       }
     }
+    for (let k = 0; k < this.advanceCount; k++) this.isAdvance[this.advanceCells[k]!] = 0;
     if (bestCell >= 0) {
       this.kind = Choice.Move;
       this.cell = bestCell;
@@ -617,27 +613,18 @@ export class KernelTactician {
 
   /**
    * Decision.bestOf: where among the first `count` of `cells` the first cell scoring the most
-   * above `floor` is; -1 for none. `passOver`: the unit's own cell and the advances' are left out.
+   * above `floor` is, its score in bestScore; -1 for none. `passOver`: the unit's own cell and
+   * the advances' are left out. The scores are scoreCells's.
    */
-  private bestOf(
-    cells: Int32Array,
-    count: number,
-    floor: number,
-    passOver: boolean,
-    hp: number,
-    fall: number,
-    arms: Uint8Array | undefined,
-    armsReach: number,
-    nearHere: number,
-  ): number {
+  private bestOf(cells: Int32Array, count: number, floor: number, passOver: boolean): number {
     const own = this.b.cs[this.actor]!.cell;
-    const { advanceCells, advanceCount, column, row } = this;
+    const { isAdvance, cellScore } = this;
     let found = -1;
     let top = floor;
     for (let i = 0; i < count; i++) {
       const cell = cells[i]!;
-      if (passOver && (cell === own || isAmong(advanceCells, advanceCount, cell))) continue;
-      const s = this.cellWorth(hp, fall, arms, armsReach, nearHere, column[cell]!, row[cell]!);
+      if (passOver && (cell === own || isAdvance[cell] === 1)) continue;
+      const s = cellScore[cell]!;
       if (s > top) {
         found = i;
         top = s;
@@ -647,6 +634,64 @@ export class KernelTactician {
     return found;
   }
 
+  /**
+   * cellWorth of every cell the move may end on but the unit's own (the advances' cells are
+   * among them), into cellScore by cell: the enemies in the outer loop and the cells in the
+   * inner, each cell's sums and maxima taken over the enemies in the same order as cellWorth
+   * takes them, so each score is cellWorth's to the last bit.
+   */
+  private scoreCells(
+    hp: number,
+    fall: number,
+    arms: Uint8Array | undefined,
+    armsReach: number,
+    nearHere: number,
+  ): void {
+    const { cells, cellCount, column, row, ex, ey, strikes, blows } = this;
+    const { bestOn, nearestOn, sumOn, strongestOn, reachesOn, cellScore } = this;
+    const own = this.b.cs[this.actor]!.cell;
+    for (let j = 0; j < cellCount; j++) {
+      bestOn[j] = 0;
+      reachesOn[j] = 0;
+      nearestOn[j] = Number.POSITIVE_INFINITY;
+      sumOn[j] = 0;
+      strongestOn[j] = 0;
+    }
+    const count = this.enemyCount;
+    for (let i = 0; i < count; i++) {
+      const exi = ex[i]!;
+      const eyi = ey[i]!;
+      const strikesFrom = strikes[i]!;
+      const blow = blows[i]!;
+      for (let j = 0; j < cellCount; j++) {
+        const cell = cells[j]!;
+        if (cell === own) continue;
+        const dx = exi - column[cell]!;
+        const dy = eyi - row[cell]!;
+        const d = Math.abs(dx) + Math.abs(dy);
+        if (d < nearestOn[j]!) nearestOn[j] = d;
+        if (arms !== undefined && d <= armsReach && inPattern(arms, dx, dy)) {
+          reachesOn[j] = 1;
+          const attack = this.attackOn(i);
+          if (attack > bestOn[j]!) bestOn[j] = attack;
+        }
+        if (strikesFrom >= 0 && d <= strikesFrom) {
+          sumOn[j] = sumOn[j]! + blow;
+          if (blow > strongestOn[j]!) strongestOn[j] = blow;
+        }
+      }
+    }
+    for (let j = 0; j < cellCount; j++) {
+      const cell = cells[j]!;
+      if (cell === own) continue;
+      const sum = sumOn[j]!;
+      let risk = EXPOSURE * (sum - strongestOn[j]!);
+      if (sum >= hp) risk += fall;
+      const closer = reachesOn[j] === 1 ? 0 : APPROACH * (nearHere - nearestOn[j]!);
+      cellScore[cell] = bestOn[j]! + closer - risk;
+    }
+  }
+
   /** The tactician's effectEstimate. */
   private effectEstimate(
     actor: CombatantState,
@@ -654,16 +699,14 @@ export class KernelTactician {
     extra: number,
   ): Estimate | undefined {
     const { setup } = this.b;
-    const target = this.b.cs[this.b.placeOf.get(command.target)!]!;
-    let odds = keptOdds(
+    let odds = treeOdds(
       setup,
-      command,
-      actor.sheet,
-      actor.statuses,
-      target.statuses,
+      command.type,
       actor.id,
-      undefined,
-      undefined,
+      command.type === 'cast' ? command.spell : command.item,
+      command.target,
+      this.conditionAt(this.actor),
+      this.conditionAt(this.b.placeOf.get(command.target)!),
     );
     if (odds === NOT_KEPT) odds = effectOdds(this.system, this.stateNow(), actor, command);
     const effect =
@@ -700,48 +743,63 @@ const NO_EFFECTS: EffectOption[] = [];
 class KernelField implements Field {
   actor: Fighter = { id: '', side: '', hp: 0, maxHp: 0, out: true };
   private actorPlace = -1;
-  private readonly on: number[] = [];
-  private readonly of: number[] = [];
+  /**
+   * Each place's threats (DecisionField.threatOn and threatOf), kept while the roster's
+   * statuses, items and who is out stand (Battle.roster) and the odds cache has not started
+   * over: they read nothing else, and HP, which changes every blow, is not among them.
+   */
+  private readonly on: Float64Array;
+  private readonly of: Float64Array;
+  private readonly onRoster: Float64Array;
+  private readonly ofRoster: Float64Array;
+  private readonly onGeneration: Float64Array;
+  private readonly ofGeneration: Float64Array;
 
-  constructor(private readonly t: KernelTactician) {}
+  constructor(private readonly t: KernelTactician) {
+    const n = t.size;
+    this.on = new Float64Array(n);
+    this.of = new Float64Array(n);
+    this.onRoster = new Float64Array(n).fill(-1);
+    this.ofRoster = new Float64Array(n).fill(-1);
+    this.onGeneration = new Float64Array(n);
+    this.ofGeneration = new Float64Array(n);
+  }
 
   begin(place: number): void {
     this.actorPlace = place;
     this.actor = this.t.fighterAt(place);
-    this.on.length = 0;
-    this.of.length = 0;
-  }
-
-  private placeOf(id: string): number | undefined {
-    return this.t.placeOfId(id);
   }
 
   fighter(id: string): Fighter | undefined {
-    const place = this.placeOf(id);
+    const place = this.t.placeOfId(id);
     if (place === undefined) return undefined;
     return place === this.actorPlace ? this.actor : this.t.fighterAt(place);
   }
 
   threatOn(id: string): number {
-    const place = this.placeOf(id);
+    const place = this.t.placeOfId(id);
     if (place === undefined) return 0;
-    let t = this.on[place];
-    if (t === undefined) {
-      t = this.strongest(place, false);
-      this.on[place] = t;
+    const roster = this.t.battle.roster;
+    const generation = oddsGeneration();
+    if (this.onRoster[place] !== roster || this.onGeneration[place] !== generation) {
+      this.on[place] = this.strongest(place, false);
+      this.onRoster[place] = roster;
+      this.onGeneration[place] = oddsGeneration();
     }
-    return t;
+    return this.on[place]!;
   }
 
   threatOf(id: string): number {
-    const place = this.placeOf(id);
+    const place = this.t.placeOfId(id);
     if (place === undefined) return 0;
-    let t = this.of[place];
-    if (t === undefined) {
-      t = this.strongest(place, true);
-      this.of[place] = t;
+    const roster = this.t.battle.roster;
+    const generation = oddsGeneration();
+    if (this.ofRoster[place] !== roster || this.ofGeneration[place] !== generation) {
+      this.of[place] = this.strongest(place, true);
+      this.ofRoster[place] = roster;
+      this.ofGeneration[place] = oddsGeneration();
     }
-    return t;
+    return this.of[place]!;
   }
 
   /** DecisionField.strongest, reading the roster where it made a Fighter of everyone. */
@@ -757,11 +815,6 @@ class KernelField implements Field {
     }
     return best;
   }
-}
-
-function isAmong(list: Int32Array, count: number, value: number): boolean {
-  for (let i = 0; i < count; i++) if (list[i] === value) return true;
-  return false;
 }
 
 function inPattern(table: Uint8Array, dx: number, dy: number): boolean {

@@ -1,0 +1,164 @@
+import type { Terrain } from '../../../rulesets/shining-force/grid/paths.js';
+
+/** Movement costs a terrain may give (model.ts terrainSchema: 1 to 9). */
+const MAX_STEP = 9;
+
+/**
+ * The move search of grid/paths.ts (cheapest, as field.ts movesOf uses it), over sets of cells
+ * held as bits: the cells first reached at each cost are the neighbours of those reached at that
+ * cost less each terrain's step, found for all cells at once by shifting the bits (a field is at
+ * most 26 cells wide, so a row's shift stays within a word's reach). The same costs as the
+ * search by queue, which settles on the cheapest cost of every cell whatever order it visits
+ * them in, at a tenth of its branches.
+ *
+ * A cell is entered only when no blocker stands on it (an enemy; an ally too when allies may
+ * not be passed through), and a move never costs more than the budget.
+ */
+export class MoveSearch {
+  private readonly width: number;
+  private readonly size: number;
+  private readonly words: number;
+  /** Cells not in the first column, not in the last, and on the field at all. */
+  private readonly notFirst: Int32Array;
+  private readonly notLast: Int32Array;
+  private readonly valid: Int32Array;
+  /** By step cost s (1 to 9): the cells entering which costs s; empty for costs no cell has. */
+  private readonly costing: (Int32Array | undefined)[] = [];
+  /** The step costs the terrain has, cheapest first. */
+  private readonly steps: number[] = [];
+  private readonly blocked: Int32Array;
+  private readonly seen: Int32Array;
+  private readonly around: Int32Array;
+  private readonly found: Int32Array;
+  /** The cells reached at each cost, `words` a cost. */
+  private levels: Int32Array;
+
+  constructor(terrain: Terrain) {
+    const { width, height, costs } = terrain;
+    this.width = width;
+    this.size = width * height;
+    this.words = Math.ceil(this.size / 32);
+    const words = this.words;
+    this.notFirst = new Int32Array(words);
+    this.notLast = new Int32Array(words);
+    this.valid = new Int32Array(words);
+    for (let cell = 0; cell < this.size; cell++) {
+      const bit = 1 << (cell & 31);
+      const w = cell >> 5;
+      const x = cell % width;
+      this.valid[w]! |= bit;
+      if (x !== 0) this.notFirst[w]! |= bit;
+      if (x !== width - 1) this.notLast[w]! |= bit;
+      const step = costs[cell] ?? 0;
+      if (step <= 0) continue;
+      let mask = this.costing[step];
+      if (mask === undefined) {
+        mask = new Int32Array(words);
+        this.costing[step] = mask;
+      }
+      mask[w]! |= bit;
+    }
+    for (let s = 1; s <= MAX_STEP; s++) if (this.costing[s] !== undefined) this.steps.push(s);
+    this.blocked = new Int32Array(words);
+    this.seen = new Int32Array(words);
+    this.around = new Int32Array(words);
+    this.found = new Int32Array(words);
+    this.levels = new Int32Array(words * 8);
+  }
+
+  /** Nobody blocks: call before marking this search's blockers. */
+  clearBlockers(): void {
+    this.blocked.fill(0);
+  }
+
+  block(cell: number): void {
+    this.blocked[cell >> 5]! |= 1 << (cell & 31);
+  }
+
+  /**
+   * The cheapest cost from `start` to every cell within `budget` into `costs` (-1 elsewhere);
+   * the reached cells' bits are left in `reached` for `cellsOf`.
+   */
+  search(start: number, budget: number, costs: Int32Array): void {
+    const { words, blocked, seen, around, found } = this;
+    const levelsNeeded = (budget + 1) * words;
+    if (this.levels.length < levelsNeeded) this.levels = new Int32Array(levelsNeeded);
+    const levels = this.levels;
+    costs.fill(-1);
+    seen.fill(0);
+    levels.fill(0, 0, levelsNeeded);
+    seen[start >> 5] = 1 << (start & 31);
+    levels[start >> 5] = 1 << (start & 31);
+    costs[start] = 0;
+    let lastFound = 0;
+    for (let k = 1; k <= budget && k - lastFound <= MAX_STEP; k++) {
+      found.fill(0);
+      let any = 0;
+      for (const step of this.steps) {
+        const from = k - step;
+        if (from < 0) break;
+        if (!this.expand(levels, from * words, around)) continue;
+        const mask = this.costing[step]!;
+        for (let w = 0; w < words; w++) found[w]! |= around[w]! & mask[w]!;
+      }
+      const at = k * words;
+      for (let w = 0; w < words; w++) {
+        const fresh = found[w]! & ~blocked[w]! & ~seen[w]!;
+        levels[at + w] = fresh;
+        seen[w]! |= fresh;
+        any |= fresh;
+        // Each cell first reached now costs k.
+        let bits = fresh;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          costs[(w << 5) + (31 - Math.clz32(low))] = k;
+          bits ^= low;
+        }
+      }
+      if (any !== 0) lastFound = k;
+    }
+  }
+
+  /**
+   * The cells the last search reached whose cost is still 0 or more (a caller sets the cells it
+   * may not end on to -1), into `cells` in index order; how many.
+   */
+  cellsInto(costs: Int32Array, cells: Int32Array): number {
+    const { words, seen } = this;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      let bits = seen[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const cell = (w << 5) + (31 - Math.clz32(low));
+        if (costs[cell]! >= 0) cells[count++] = cell;
+        bits ^= low;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * The cells next to those of level `at` (levels[at..at+words]) into `out`; false when that
+   * level is empty.
+   */
+  private expand(levels: Int32Array, at: number, out: Int32Array): boolean {
+    const { words, width, notFirst, notLast, valid } = this;
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= levels[at + w]!;
+    if (any === 0) return false;
+    const back = 32 - width;
+    for (let w = 0; w < words; w++) {
+      const here = levels[at + w]!;
+      const below = w > 0 ? levels[at + w - 1]! : 0;
+      const above = w + 1 < words ? levels[at + w + 1]! : 0;
+      // A cell's right-hand neighbour is one bit up, its lower neighbour `width` bits up.
+      const right = ((here << 1) | (below >>> 31)) & notFirst[w]!;
+      const left = ((here >>> 1) | (above << 31)) & notLast[w]!;
+      const down = (here << width) | (below >>> back);
+      const up = (here >>> width) | (above << back);
+      out[w] = (right | left | down | up) & valid[w]!;
+    }
+    return true;
+  }
+}

@@ -160,7 +160,7 @@ function closest(moves: Moves, distance: Int32Array, from: number): number {
 }
 
 /** Adds `effect` to `effects` when someone in its range may be aimed at. */
-export function offer(
+function offer(
   effects: EffectOption[],
   setup: ShiningForceSetup,
   width: number,

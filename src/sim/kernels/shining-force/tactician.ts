@@ -1,8 +1,7 @@
-import type { ShiningForceCommand } from '../../../rulesets/shining-force/commands.js';
-import { canCastAny } from '../../../rulesets/shining-force/derived.js';
+import type { Effect, ShiningForceSetup } from '../../../rulesets/shining-force/model.js';
+import { ADJACENT, canCastAny } from '../../../rulesets/shining-force/derived.js';
 import { distanceMaps, distanceTo, terrainOf } from '../../../rulesets/shining-force/field.js';
 import { patternTable, SPAN, SPAN_ROW } from '../../../rulesets/shining-force/grid/patterns.js';
-import { type EffectOption, effectAction, offer } from '../../../rulesets/shining-force/legal.js';
 import {
   type CombatantState,
   type ShiningForceState,
@@ -84,11 +83,11 @@ export class KernelTactician {
   /** 1 on an advance's cell in the decision under way (cleared at its end). */
   private readonly isAdvance: Uint8Array;
   // scoreCells's sums and maxima by place in `cells`, and its scores by cell.
-  private readonly bestOn: Float64Array;
   private readonly nearestOn: Float64Array;
   private readonly sumOn: Float64Array;
   private readonly strongestOn: Float64Array;
-  private readonly reachesOn: Uint8Array;
+  /** By place in `cells`: a bit for each enemy (by place in `enemies`) the cell puts in reach. */
+  private readonly reachesOn: Int32Array;
   private readonly cellScore: Float64Array;
   // The enemies as every cell of a move decision needs them (Enemies in the tactician).
   private readonly ex: Int32Array;
@@ -115,6 +114,12 @@ export class KernelTactician {
   private readonly conditionStatuses: unknown[] = [];
   private readonly weaponFor: string[] = [];
   private readonly weaponItems: unknown[] = [];
+  /** Each place's spells and items with a use, by the item list they were read from. */
+  private readonly kindsFor: (readonly EffectKind[])[] = [];
+  private readonly kindsItems: unknown[] = [];
+  /** The effects offered in the decision under way: the kind's index and the place aimed at. */
+  private effectKinds = new Int32Array(16);
+  private effectTargets = new Int32Array(16);
   /** How far each place strikes by its next turn (the tactician's strikesOf), by its items. */
   private readonly strikesFor: number[] = [];
   private readonly strikesItems: unknown[] = [];
@@ -145,11 +150,10 @@ export class KernelTactician {
     this.advanceCells = new Int32Array(n);
     this.cells = new Int32Array(size);
     this.isAdvance = new Uint8Array(size);
-    this.bestOn = new Float64Array(size);
     this.nearestOn = new Float64Array(size);
     this.sumOn = new Float64Array(size);
     this.strongestOn = new Float64Array(size);
-    this.reachesOn = new Uint8Array(size);
+    this.reachesOn = new Int32Array(size);
     this.cellScore = new Float64Array(size);
     this.ex = new Int32Array(n);
     this.ey = new Int32Array(n);
@@ -277,7 +281,7 @@ export class KernelTactician {
     const moving = b.step === 'move';
     this.options(place, moving);
     const effects = this.effects(place);
-    if (!moving && this.attackCount === 0 && effects.length === 0) {
+    if (!moving && this.attackCount === 0 && effects === 0) {
       this.kind = Choice.Stay;
       return;
     }
@@ -368,34 +372,57 @@ export class KernelTactician {
     }
   }
 
-  /** The effects legal.ts options offers the unit, in its order; none for most units. */
-  private effects(place: number): EffectOption[] {
+  /** The spells and items place i may use, by its sheet and item list (effectKindsOf). */
+  private kindsAt(i: number): readonly EffectKind[] {
+    const c = this.b.cs[i]!;
+    if (this.kindsItems[i] !== c.items) {
+      this.kindsFor[i] = effectKindsOf(this.b.setup, c);
+      this.kindsItems[i] = c.items;
+    }
+    return this.kindsFor[i]!;
+  }
+
+  /**
+   * legal.ts options' effects (offer): each spell the unit has the MP for and each item it may
+   * use, with whom each may be aimed at from where it stands (itself first when aimed at its
+   * own side, then the roster's order), into effectKinds and effectTargets; how many pairs.
+   * Reads the enemies options() marked.
+   */
+  private effects(place: number): number {
     const { cs, setup } = this.b;
     const actor = cs[place]!;
+    const kinds = this.kindsAt(place);
+    let count = 0;
+    if (kinds.length === 0) return 0;
     const casts = canCastAny(setup, actor);
-    let uses = false;
-    for (const held of actor.items) if (setup.items[held.item]?.use !== undefined) uses = true;
-    if (!casts && !uses) return NO_EFFECTS;
-    const living: CombatantState[] = [];
-    for (let i = 0; i < cs.length; i++) if (!cs[i]!.defeated && i !== place) living.push(cs[i]!);
-    const effects: EffectOption[] = [];
-    if (casts) {
-      for (const id of actor.sheet.spells) {
-        const spell = setup.spells[id];
-        if (spell !== undefined && spell.mpCost <= actor.mp)
-          offer(effects, setup, this.width, actor, living, 'cast', id, spell.name, spell);
+    const { enemy, column, row, effectKinds, effectTargets } = this;
+    const ax = column[actor.cell]!;
+    const ay = row[actor.cell]!;
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[k]!;
+      if (kind.cast && (!casts || kind.mpCost > actor.mp)) continue;
+      for (let j = kind.aimEnemy ? 0 : -1; j < cs.length; j++) {
+        const i = j < 0 ? place : j;
+        if (j === place) continue;
+        const target = cs[i]!;
+        if (target.defeated || (enemy[i] === 1) !== kind.aimEnemy) continue;
+        if (!inPattern(kind.range, column[target.cell]! - ax, row[target.cell]! - ay)) continue;
+        if (count === effectKinds.length) this.growEffects();
+        this.effectKinds[count] = k;
+        this.effectTargets[count] = i;
+        count++;
       }
     }
-    for (let i = 0; i < actor.items.length; i++) {
-      const held = actor.items[i]!;
-      let first = true;
-      for (let j = 0; j < i; j++) if (actor.items[j]!.item === held.item) first = false;
-      if (!first) continue;
-      const item = setup.items[held.item];
-      if (item?.use !== undefined)
-        offer(effects, setup, this.width, actor, living, 'use', held.item, item.name, item.use);
-    }
-    return effects;
+    return count;
+  }
+
+  private growEffects(): void {
+    const kinds = new Int32Array(this.effectKinds.length * 2);
+    kinds.set(this.effectKinds);
+    const targets = new Int32Array(this.effectTargets.length * 2);
+    targets.set(this.effectTargets);
+    this.effectKinds = kinds;
+    this.effectTargets = targets;
   }
 
   /**
@@ -488,7 +515,7 @@ export class KernelTactician {
   }
 
   /** The tactician's directChoice, with its Decision's fields as locals. */
-  private directChoice(place: number, moving: boolean, effects: readonly EffectOption[]): void {
+  private directChoice(place: number, moving: boolean, effects: number): void {
     const b = this.b;
     const { cs, setup } = b;
     const actor = cs[place]!;
@@ -565,21 +592,18 @@ export class KernelTactician {
         bestScore = this.bestScore;
       }
     }
-    for (const effect of effects) {
-      for (const target of effect.targets) {
-        const command = effectAction(actor, effect, target).command as Extract<
-          ShiningForceCommand,
-          { type: 'cast' | 'use' }
-        >;
-        const e = this.effectEstimate(actor, command, extra);
-        const s = e === undefined ? 0 : score(e, field);
-        if (s > bestScore) {
-          bestKind = effect.kind === 'cast' ? Choice.Cast : Choice.Use;
-          bestTarget = b.placeOf.get(target.id)!;
-          bestWhat = effect.id;
-          bestCell = -1;
-          bestScore = s;
-        }
+    const kinds = this.kindsAt(place);
+    for (let k = 0; k < effects; k++) {
+      const kind = kinds[this.effectKinds[k]!]!;
+      const target = this.effectTargets[k]!;
+      const e = this.effectEstimate(actor, kind, target, extra);
+      const s = e === undefined ? 0 : score(e, field);
+      if (s > bestScore) {
+        bestKind = kind.cast ? Choice.Cast : Choice.Use;
+        bestTarget = target;
+        bestWhat = kind.id;
+        bestCell = -1;
+        bestScore = s;
       }
     }
     // score(estimateOf({ chance: 0, extra, price: 0, time: 1 })): worth with no target is its
@@ -638,7 +662,9 @@ export class KernelTactician {
    * cellWorth of every cell the move may end on but the unit's own (the advances' cells are
    * among them), into cellScore by cell: the enemies in the outer loop and the cells in the
    * inner, each cell's sums and maxima taken over the enemies in the same order as cellWorth
-   * takes them, so each score is cellWorth's to the last bit.
+   * takes them, so each score is cellWorth's to the last bit. Which enemies each cell puts in
+   * reach is kept as bits, and what attacking each is worth is looked up after the loop, only
+   * for the enemies some cell reaches (as cellWorth looks it up): no call inside the loop.
    */
   private scoreCells(
     hp: number,
@@ -647,22 +673,27 @@ export class KernelTactician {
     armsReach: number,
     nearHere: number,
   ): void {
+    const count = this.enemyCount;
+    if (count > 31) {
+      this.scoreCellsOneByOne(hp, fall, arms, armsReach, nearHere);
+      return;
+    }
     const { cells, cellCount, column, row, ex, ey, strikes, blows } = this;
-    const { bestOn, nearestOn, sumOn, strongestOn, reachesOn, cellScore } = this;
+    const { nearestOn, sumOn, strongestOn, reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
     for (let j = 0; j < cellCount; j++) {
-      bestOn[j] = 0;
       reachesOn[j] = 0;
       nearestOn[j] = Number.POSITIVE_INFINITY;
       sumOn[j] = 0;
       strongestOn[j] = 0;
     }
-    const count = this.enemyCount;
+    let reached = 0;
     for (let i = 0; i < count; i++) {
       const exi = ex[i]!;
       const eyi = ey[i]!;
       const strikesFrom = strikes[i]!;
       const blow = blows[i]!;
+      const bit = 1 << i;
       for (let j = 0; j < cellCount; j++) {
         const cell = cells[j]!;
         if (cell === own) continue;
@@ -670,10 +701,17 @@ export class KernelTactician {
         const dy = eyi - row[cell]!;
         const d = Math.abs(dx) + Math.abs(dy);
         if (d < nearestOn[j]!) nearestOn[j] = d;
-        if (arms !== undefined && d <= armsReach && inPattern(arms, dx, dy)) {
-          reachesOn[j] = 1;
-          const attack = this.attackOn(i);
-          if (attack > bestOn[j]!) bestOn[j] = attack;
+        if (
+          arms !== undefined &&
+          d <= armsReach &&
+          dx >= -SPAN &&
+          dx <= SPAN &&
+          dy >= -SPAN &&
+          dy <= SPAN &&
+          arms[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1
+        ) {
+          reachesOn[j]! |= bit;
+          reached |= bit;
         }
         if (strikesFrom >= 0 && d <= strikesFrom) {
           sumOn[j] = sumOn[j]! + blow;
@@ -681,48 +719,83 @@ export class KernelTactician {
         }
       }
     }
+    for (let i = 0; i < count; i++) if ((reached & (1 << i)) !== 0) this.attackOn(i);
     for (let j = 0; j < cellCount; j++) {
       const cell = cells[j]!;
       if (cell === own) continue;
+      let best = 0;
+      let reaching = reachesOn[j]!;
+      while (reaching !== 0) {
+        const low = reaching & -reaching;
+        const attack = attackWorth[31 - Math.clz32(low)]!;
+        if (attack > best) best = attack;
+        reaching ^= low;
+      }
       const sum = sumOn[j]!;
       let risk = EXPOSURE * (sum - strongestOn[j]!);
       if (sum >= hp) risk += fall;
-      const closer = reachesOn[j] === 1 ? 0 : APPROACH * (nearHere - nearestOn[j]!);
-      cellScore[cell] = bestOn[j]! + closer - risk;
+      const closer = reachesOn[j] !== 0 ? 0 : APPROACH * (nearHere - nearestOn[j]!);
+      cellScore[cell] = best + closer - risk;
     }
   }
 
-  /** The tactician's effectEstimate. */
+  /** scoreCells for a unit facing more than 31 enemies: cellWorth cell by cell. */
+  private scoreCellsOneByOne(
+    hp: number,
+    fall: number,
+    arms: Uint8Array | undefined,
+    armsReach: number,
+    nearHere: number,
+  ): void {
+    const { cells, cellCount, column, row, cellScore } = this;
+    const own = this.b.cs[this.actor]!.cell;
+    for (let j = 0; j < cellCount; j++) {
+      const cell = cells[j]!;
+      if (cell === own) continue;
+      cellScore[cell] = this.cellWorth(hp, fall, arms, armsReach, nearHere, column[cell]!, row[cell]!);
+    }
+  }
+
+  /** The tactician's effectEstimate of `kind` aimed at place `target`. */
   private effectEstimate(
     actor: CombatantState,
-    command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
+    kind: EffectKind,
+    target: number,
     extra: number,
   ): Estimate | undefined {
-    const { setup } = this.b;
+    const { setup, cs } = this.b;
+    const targetId = cs[target]!.id;
     let odds = treeOdds(
       setup,
-      command.type,
+      kind.cast ? 'cast' : 'use',
       actor.id,
-      command.type === 'cast' ? command.spell : command.item,
-      command.target,
+      kind.id,
+      targetId,
       this.conditionAt(this.actor),
-      this.conditionAt(this.b.placeOf.get(command.target)!),
+      this.conditionAt(target),
     );
-    if (odds === NOT_KEPT) odds = effectOdds(this.system, this.stateNow(), actor, command);
-    const effect =
-      command.type === 'cast' ? setup.spells[command.spell] : setup.items[command.item]?.use;
-    if (odds === undefined || effect === undefined) return undefined;
+    if (odds === NOT_KEPT)
+      odds = effectOdds(
+        this.system,
+        this.stateNow(),
+        actor,
+        kind.cast
+          ? { type: 'cast', actor: actor.id, spell: kind.id, target: targetId }
+          : { type: 'use', actor: actor.id, item: kind.id, target: targetId },
+      );
+    if (odds === undefined) return undefined;
+    const effect = kind.effect;
     let price: number;
-    if (command.type === 'cast') {
-      price = poolPrice(setup.spells[command.spell]?.mpCost ?? 0, actor.mp, actor.sheet.stats.hp);
+    if (kind.cast) {
+      price = poolPrice(kind.mpCost, actor.mp, actor.sheet.stats.hp);
     } else {
       let held = 0;
-      for (const h of actor.items) if (h.item === command.item) held++;
+      for (const h of actor.items) if (h.item === kind.id) held++;
       price = poolPrice(1, held, actor.sheet.stats.hp);
     }
     const spread = odds.damage;
     return estimateOf({
-      target: command.target,
+      target: targetId,
       chance: odds.chance ?? 0,
       heal: effect.heal !== undefined ? spread : undefined,
       harm: effect.heal === undefined && effect.damage !== undefined ? spread : undefined,
@@ -734,7 +807,47 @@ export class KernelTactician {
   }
 }
 
-const NO_EFFECTS: EffectOption[] = [];
+/** A spell a combatant knows or an item it carries that has a use, as the options offer it. */
+interface EffectKind {
+  readonly cast: boolean;
+  /** The spell's or the item's id. */
+  readonly id: string;
+  readonly effect: Effect;
+  /** Where it may be aimed from the user's cell: its range as a table (grid/patterns.ts). */
+  readonly range: Uint8Array;
+  readonly aimEnemy: boolean;
+  /** Spells: their MP; items: 0. */
+  readonly mpCost: number;
+}
+
+/**
+ * The spells (in the sheet's order, those the setup has) and then the items with a use (each
+ * item once, at its first slot) a combatant may offer, as legal.ts options goes through them.
+ */
+function effectKindsOf(setup: ShiningForceSetup, c: CombatantState): EffectKind[] {
+  const kinds: EffectKind[] = [];
+  const kindOf = (cast: boolean, id: string, effect: Effect, mpCost: number): EffectKind => ({
+    cast,
+    id,
+    effect,
+    range: patternTable(setup.patterns[effect.range] ?? ADJACENT),
+    aimEnemy: effect.aim === 'enemy',
+    mpCost,
+  });
+  for (const id of c.sheet.spells) {
+    const spell = setup.spells[id];
+    if (spell !== undefined) kinds.push(kindOf(true, id, spell, spell.mpCost));
+  }
+  for (let i = 0; i < c.items.length; i++) {
+    const held = c.items[i]!;
+    let first = true;
+    for (let j = 0; j < i; j++) if (c.items[j]!.item === held.item) first = false;
+    if (!first) continue;
+    const use = setup.items[held.item]?.use;
+    if (use !== undefined) kinds.push(kindOf(false, held.item, use, 0));
+  }
+  return kinds;
+}
 
 /**
  * The tactician's DecisionField over the kernel's battle: fighters read from the roster when

@@ -82,10 +82,7 @@ export class KernelTactician {
   private cellCount = 0;
   /** 1 on an advance's cell in the decision under way (cleared at its end). */
   private readonly isAdvance: Uint8Array;
-  // scoreCells's sums and maxima by place in `cells`, and its scores by cell.
-  private readonly nearestOn: Float64Array;
-  private readonly sumOn: Float64Array;
-  private readonly strongestOn: Float64Array;
+  // scoreCells's scores by cell, and which enemies each cell reaches by place in `cells`.
   /** By place in `cells`: a bit for each enemy (by place in `enemies`) the cell puts in reach. */
   private readonly reachesOn: Int32Array;
   private readonly cellScore: Float64Array;
@@ -150,9 +147,6 @@ export class KernelTactician {
     this.advanceCells = new Int32Array(n);
     this.cells = new Int32Array(size);
     this.isAdvance = new Uint8Array(size);
-    this.nearestOn = new Float64Array(size);
-    this.sumOn = new Float64Array(size);
-    this.strongestOn = new Float64Array(size);
     this.reachesOn = new Int32Array(size);
     this.cellScore = new Float64Array(size);
     this.ex = new Int32Array(n);
@@ -679,28 +673,25 @@ export class KernelTactician {
       return;
     }
     const { cells, cellCount, column, row, ex, ey, strikes, blows } = this;
-    const { nearestOn, sumOn, strongestOn, reachesOn, cellScore, attackWorth } = this;
+    const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
-    for (let j = 0; j < cellCount; j++) {
-      reachesOn[j] = 0;
-      nearestOn[j] = Number.POSITIVE_INFINITY;
-      sumOn[j] = 0;
-      strongestOn[j] = 0;
-    }
+    // Each cell's sums over the enemies in locals, and what it risks and closes in kept by cell;
+    // the best attack it puts in reach is added once the attacks' worth is known.
     let reached = 0;
-    for (let i = 0; i < count; i++) {
-      const exi = ex[i]!;
-      const eyi = ey[i]!;
-      const strikesFrom = strikes[i]!;
-      const blow = blows[i]!;
-      const bit = 1 << i;
-      for (let j = 0; j < cellCount; j++) {
-        const cell = cells[j]!;
-        if (cell === own) continue;
-        const dx = exi - column[cell]!;
-        const dy = eyi - row[cell]!;
+    for (let j = 0; j < cellCount; j++) {
+      const cell = cells[j]!;
+      if (cell === own) continue;
+      const x = column[cell]!;
+      const y = row[cell]!;
+      let reaching = 0;
+      let nearest = Number.POSITIVE_INFINITY;
+      let sum = 0;
+      let strongest = 0;
+      for (let i = 0; i < count; i++) {
+        const dx = ex[i]! - x;
+        const dy = ey[i]! - y;
         const d = Math.abs(dx) + Math.abs(dy);
-        if (d < nearestOn[j]!) nearestOn[j] = d;
+        if (d < nearest) nearest = d;
         if (
           arms !== undefined &&
           d <= armsReach &&
@@ -709,33 +700,38 @@ export class KernelTactician {
           dy >= -SPAN &&
           dy <= SPAN &&
           arms[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1
-        ) {
-          reachesOn[j]! |= bit;
-          reached |= bit;
-        }
+        )
+          reaching |= 1 << i;
+        const strikesFrom = strikes[i]!;
         if (strikesFrom >= 0 && d <= strikesFrom) {
-          sumOn[j] = sumOn[j]! + blow;
-          if (blow > strongestOn[j]!) strongestOn[j] = blow;
+          const blow = blows[i]!;
+          sum += blow;
+          if (blow > strongest) strongest = blow;
         }
       }
+      let risk = EXPOSURE * (sum - strongest);
+      if (sum >= hp) risk += fall;
+      reachesOn[j] = reaching;
+      reached |= reaching;
+      // cellWorth's best + closer - risk, its very operations: with no attack in reach best is
+      // 0; with one, closer is 0 and best is added below (the risk waits here till then).
+      cellScore[cell] = reaching !== 0 ? risk : 0 + APPROACH * (nearHere - nearest) - risk;
     }
+    if (reached === 0) return;
     for (let i = 0; i < count; i++) if ((reached & (1 << i)) !== 0) this.attackOn(i);
     for (let j = 0; j < cellCount; j++) {
+      let reaching = reachesOn[j]!;
+      if (reaching === 0) continue;
       const cell = cells[j]!;
       if (cell === own) continue;
       let best = 0;
-      let reaching = reachesOn[j]!;
       while (reaching !== 0) {
         const low = reaching & -reaching;
         const attack = attackWorth[31 - Math.clz32(low)]!;
         if (attack > best) best = attack;
         reaching ^= low;
       }
-      const sum = sumOn[j]!;
-      let risk = EXPOSURE * (sum - strongestOn[j]!);
-      if (sum >= hp) risk += fall;
-      const closer = reachesOn[j] !== 0 ? 0 : APPROACH * (nearHere - nearestOn[j]!);
-      cellScore[cell] = best + closer - risk;
+      cellScore[cell] = best + 0 - cellScore[cell]!;
     }
   }
 

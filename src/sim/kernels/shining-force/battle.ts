@@ -65,7 +65,13 @@ export class Battle {
   order: readonly string[] = [];
   /** `order` as places in the roster. */
   orderPlaces: number[] = [];
-  turnValues: Readonly<Record<string, number>> = {};
+  /**
+   * This round's turn-order values as the state holds them (by id), made only when asked for
+   * (state()): until then the round's rolls are kept as they came, by place and value.
+   */
+  private turnValues: Readonly<Record<string, number>> | undefined = {};
+  private rolledPlaces: number[] = [];
+  private rolledValues: number[] = [];
   skipping: readonly string[] = [];
   cursor = 0;
   step: Step | null = null;
@@ -131,7 +137,7 @@ export class Battle {
       setup: this.setup,
       round: this.round,
       order: this.order,
-      turnValues: this.turnValues,
+      turnValues: this.turnValuesNow(),
       skipping: this.skipping,
       cursor: this.cursor,
       step: this.step,
@@ -140,6 +146,18 @@ export class Battle {
       gold: this.gold,
       notes: this.notes,
     };
+  }
+
+  private turnValuesNow(): Readonly<Record<string, number>> {
+    if (this.turnValues === undefined) {
+      const turnValues: Record<string, number> = {};
+      const { rolledPlaces, rolledValues, cs } = this;
+      for (let k = 0; k < rolledPlaces.length; k++)
+        turnValues[cs[rolledPlaces[k]!]!.id] = rolledValues[k]!;
+      this.turnValues = turnValues;
+      return turnValues;
+    }
+    return this.turnValues;
   }
 
   derivedOf(i: number): Derived {
@@ -554,8 +572,6 @@ export class Battle {
       }
       sorted[at] = k;
     }
-    const turnValues: Record<string, number> = {};
-    for (let k = 0; k < places.length; k++) turnValues[cs[places[k]!]!.id] = values[k]!;
     const order: string[] = [];
     const orderPlaces: number[] = [];
     for (const k of sorted) {
@@ -565,7 +581,9 @@ export class Battle {
     this.round++;
     this.order = order;
     this.orderPlaces = orderPlaces;
-    this.turnValues = turnValues;
+    this.turnValues = undefined;
+    this.rolledPlaces = places;
+    this.rolledValues = values;
     this.cursor = -1;
     this.step = null;
   }

@@ -1,7 +1,12 @@
-import type { Effect, ShiningForceSetup } from '../../../rulesets/shining-force/model.js';
 import { ADJACENT, canCastAny } from '../../../rulesets/shining-force/derived.js';
 import { distanceMaps, distanceTo, terrainOf } from '../../../rulesets/shining-force/field.js';
-import { patternTable, SPAN, SPAN_ROW } from '../../../rulesets/shining-force/grid/patterns.js';
+import {
+  type Offsets,
+  patternTable,
+  SPAN,
+  SPAN_ROW,
+} from '../../../rulesets/shining-force/grid/patterns.js';
+import type { Effect, ShiningForceSetup } from '../../../rulesets/shining-force/model.js';
 import {
   type CombatantState,
   type ShiningForceState,
@@ -117,6 +122,9 @@ export class KernelTactician {
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
+  /** Each place's weapon range as a table, by the range it was made from. */
+  private readonly reachTables: Uint8Array[] = [];
+  private readonly reachRanges: unknown[] = [];
   /** How far each place strikes by its next turn (the tactician's strikesOf), by its items. */
   private readonly strikesFor: number[] = [];
   private readonly strikesItems: unknown[] = [];
@@ -206,8 +214,7 @@ export class KernelTactician {
     const weapon = this.weaponAt(a);
     const attackerCondition = this.conditionAt(a);
     const defenderCondition = this.conditionAt(d);
-    const k =
-      2 * (a * this.n + d) + (attackerCondition === '' && defenderCondition === '' ? 0 : 1);
+    const k = 2 * (a * this.n + d) + (attackerCondition === '' && defenderCondition === '' ? 0 : 1);
     if (
       this.pairGeneration[k] === generation &&
       this.pairWeapon[k] === weapon &&
@@ -235,6 +242,15 @@ export class KernelTactician {
     this.pairAttacker[k] = attackerCondition;
     this.pairDefender[k] = defenderCondition;
     return odds;
+  }
+
+  /** patternTable of place i's weapon range, by the range it was made from. */
+  private reachTableAt(i: number, range: Offsets): Uint8Array {
+    if (this.reachRanges[i] !== range) {
+      this.reachTables[i] = patternTable(range);
+      this.reachRanges[i] = range;
+    }
+    return this.reachTables[i]!;
   }
 
   /** The tactician's strikesOf for place i, looked up by place rather than by sheet. */
@@ -296,7 +312,7 @@ export class KernelTactician {
     let attackCount = 0;
     let outCount = 0;
     const arms = b.armamentOf(place);
-    const reach = arms === undefined ? undefined : patternTable(arms.range);
+    const reach = arms === undefined ? undefined : this.reachTableAt(place, arms.range);
     const ax = column[actor.cell]!;
     const ay = row[actor.cell]!;
     const side = actor.statuses.length === 0 ? actor.side : sideOf(actor);
@@ -540,7 +556,7 @@ export class KernelTactician {
         nearHere = Math.min(nearHere, Math.abs(ex[k]! - x) + Math.abs(ey[k]! - y));
       here = -this.cellWorth(hp, fall, undefined, 0, nearHere, x, y);
       const range = b.armamentOf(place)?.range;
-      arms = range === undefined ? undefined : patternTable(range);
+      arms = range === undefined ? undefined : this.reachTableAt(place, range);
       armsReach = range === undefined ? 0 : reachOf(range);
     }
     const extra = -here;
@@ -748,7 +764,15 @@ export class KernelTactician {
     for (let j = 0; j < cellCount; j++) {
       const cell = cells[j]!;
       if (cell === own) continue;
-      cellScore[cell] = this.cellWorth(hp, fall, arms, armsReach, nearHere, column[cell]!, row[cell]!);
+      cellScore[cell] = this.cellWorth(
+        hp,
+        fall,
+        arms,
+        armsReach,
+        nearHere,
+        column[cell]!,
+        row[cell]!,
+      );
     }
   }
 

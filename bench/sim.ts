@@ -13,6 +13,10 @@
  *   BENCH_TWO=0 BENCH_LONG=0 npm run bench:sim   # one worker only: no two-worker runs, no
  *                                                # machine ceiling, no memory run
  *
+ * A system whose battles under the default policy a kernel plays (src/sim/kernels/: Shining
+ * Force) is measured once more with the kernel off, `tactician (loop)`: the same battles through
+ * the runner's loop over the rules, what the kernel saves.
+ *
  * Targets (issue 15): every example encounter at most 25,000 raw draws a battle on one worker;
  * two workers at least 1.8x one; 1,000,000 battles under 300 MB peak RSS.
  *
@@ -39,7 +43,8 @@ import { Worker } from 'node:worker_threads';
 import { SeededDice } from '../dist/dice/index.js';
 import { readEncounterFile } from '../dist/encounters/file.js';
 import { SYSTEMS } from '../dist/rulesets/index.js';
-import { DEFAULT_POLICY } from '../dist/sim/policies.js';
+import { kernelFor } from '../dist/sim/kernels/index.js';
+import { DEFAULT_POLICY, policyNamed } from '../dist/sim/policies.js';
 import { simulate } from '../dist/sim/sim.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -125,7 +130,7 @@ async function main(): Promise<void> {
     'One worker, in raw xoshiro128** next32() draws a battle, by CPU time (target <= 25,000):\n',
   );
   console.log(
-    `${'system'.padEnd(14)} ${'policy'.padEnd(14)} ${pad('battles/s', 10)} ${pad('raw draws/s', 12)} ${pad('draws/battle', 13)}`,
+    `${'system'.padEnd(14)} ${'policy'.padEnd(17)} ${pad('battles/s', 10)} ${pad('raw draws/s', 12)} ${pad('draws/battle', 13)}`,
   );
   const rates = new Map<string, number>();
   const scalings: Extract<Measured, { kind: 'scaling' }>[] = [];
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
         if (m.policy === POLICIES[0]) rates.set(m.system, m.rate);
         const cost = m.raw / m.rate;
         console.log(
-          `${m.system.padEnd(14)} ${m.policy.padEnd(14)} ${pad(fmt(m.rate), 10)} ${pad(`${(m.raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= TARGET ? 'met' : 'MISSED'}`,
+          `${m.system.padEnd(14)} ${m.policy.padEnd(17)} ${pad(fmt(m.rate), 10)} ${pad(`${(m.raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= TARGET ? 'met' : 'MISSED'}`,
         );
       } else if (m.kind === 'scaling') scalings.push(m);
     });
@@ -258,7 +263,12 @@ function rawRate(rounds: number): number {
 }
 
 /** Battles a second of CPU time on one worker (this thread: no other thread uses CPU then). */
-async function battlesPerCpuSecond(e: Encounter, battles: number, policy: string): Promise<number> {
+async function battlesPerCpuSecond(
+  e: Encounter,
+  battles: number,
+  policy: string,
+  kernel = true,
+): Promise<number> {
   const start = process.cpuUsage();
   const result = await simulate({
     system: e.system,
@@ -267,6 +277,7 @@ async function battlesPerCpuSecond(e: Encounter, battles: number, policy: string
     seed: 'bench',
     workers: 1,
     policy,
+    kernel,
   }).result;
   if (result.battles !== battles) throw new Error('not every battle ran');
   return (battles / cpuMs(start)) * 1000;
@@ -277,6 +288,7 @@ async function battlesPerSecond(
   battles: number,
   workers: number,
   policy: string,
+  kernel = true,
 ): Promise<number> {
   const start = performance.now();
   const result = await simulate({
@@ -286,6 +298,7 @@ async function battlesPerSecond(
     seed: 'bench',
     workers,
     policy,
+    kernel,
   }).result;
   if (result.battles !== battles) throw new Error('not every battle ran');
   return (battles / (performance.now() - start)) * 1000;
@@ -347,20 +360,30 @@ async function measureSystem(id: string): Promise<void> {
   const e = encounterOf(id);
   rawRate(2); // warm up the raw loop's compiled code
   let defaultRate = 0;
-  for (const policy of POLICIES) {
+  // A system with a kernel for the default policy is also measured without it: what the
+  // runner's loop over the rules costs, the same battles.
+  const runs: { policy: string; kernel: boolean }[] = POLICIES.map((policy) => ({
+    policy,
+    kernel: true,
+  }));
+  const initial = e.system.ruleset.initialState(e.setup);
+  const policy0 = POLICIES[0]!;
+  if (kernelFor(e.system, initial, policyNamed(policy0)!) !== undefined)
+    runs.push({ policy: policy0, kernel: false });
+  for (const { policy, kernel } of runs) {
     // Warm up, and size the slices. Raw draws and battles alternate in short slices and each
     // keeps its best: on a shared machine some slices get a whole core, and the two rates in a
     // ratio then come from the same conditions.
-    const warm = await battlesPerSecond(e, 500, 1, policy);
+    const warm = await battlesPerSecond(e, 500, 1, policy, kernel);
     const battles = Math.max(100, Math.round((warm * SECONDS) / SLICES));
     let rate = 0;
     let raw = 0;
     for (let slice = 0; slice < SLICES; slice++) {
       raw = Math.max(raw, rawRound(RAW_SLICE));
-      rate = Math.max(rate, await battlesPerCpuSecond(e, battles, policy));
+      rate = Math.max(rate, await battlesPerCpuSecond(e, battles, policy, kernel));
     }
-    if (policy === POLICIES[0]) defaultRate = rate;
-    report({ kind: 'cost', system: id, policy, rate, raw });
+    if (policy === POLICIES[0] && kernel) defaultRate = rate;
+    report({ kind: 'cost', system: id, policy: kernel ? policy : `${policy} (loop)`, rate, raw });
   }
   if (!TWO) return;
   const policy = POLICIES[0]!;

@@ -13,6 +13,7 @@ export function playChunk(
   queue: WorkQueue,
   into: Aggregate,
   start?: unknown,
+  kernel?: boolean,
 ): boolean {
   const range = queue.claim();
   if (range === undefined) return false;
@@ -23,6 +24,7 @@ export function playChunk(
     { seed, ...range },
     {
       shouldStop: () => queue.stopped(),
+      ...(kernel === false ? { kernel } : {}),
     },
     start,
   );
@@ -39,9 +41,10 @@ export function playQueue(
   seed: string,
   queue: WorkQueue,
   start?: unknown,
+  kernel?: boolean,
 ): Aggregate {
   const aggregate = emptyAggregate();
-  while (playChunk(system, setup, policy, seed, queue, aggregate, start)) {
+  while (playChunk(system, setup, policy, seed, queue, aggregate, start, kernel)) {
     // each chunk is merged as it finishes
   }
   return aggregate;

@@ -28,6 +28,11 @@ export interface SimOptions {
   readonly policy: string;
   /** Called now and then with the battles finished so far. */
   readonly onProgress?: (done: number) => void;
+  /**
+   * false: every battle through the runner's loop over the rules, never a system's kernel
+   * (src/sim/kernels/): the same report, slower; to measure or check the kernel against it.
+   */
+  readonly kernel?: boolean;
 }
 
 export interface SimRun {
@@ -83,6 +88,7 @@ export function simulate(options: SimOptions): SimRun {
           seed: options.seed,
           battles: options.battles,
           shared: queue.shared,
+          ...(options.kernel === false ? { kernel: false } : {}),
         });
         worker.once('message', (aggregate: Aggregate) => resolve(aggregate));
         worker.once('error', (error) => {
@@ -108,6 +114,7 @@ export function simulate(options: SimOptions): SimRun {
           queue,
           aggregate,
           start,
+          options.kernel,
         );
         options.onProgress?.(queue.done());
         if (more) setImmediate(step);

@@ -19,6 +19,8 @@ export interface WorkerJob {
   readonly seed: string;
   readonly battles: number;
   readonly shared: SharedArrayBuffer;
+  /** SimOptions.kernel. */
+  readonly kernel?: boolean;
 }
 
 const job = workerData as WorkerJob;
@@ -33,5 +35,5 @@ const chosen = policyForEncounter(system, start, job.policy);
 if (!chosen.ok) throw new Error(`simulation worker: ${chosen.error.message}`);
 const queue = new WorkQueue(job.shared, job.battles);
 parentPort.postMessage(
-  playQueue(system, job.setup, chosen.value.policy, job.seed, queue, job.start),
+  playQueue(system, job.setup, chosen.value.policy, job.seed, queue, job.start, job.kernel),
 );

@@ -405,7 +405,7 @@ export class KernelTactician {
     let count = 0;
     if (kinds.length === 0) return 0;
     const casts = canCastAny(setup, actor);
-    const { enemy, column, row, effectKinds, effectTargets } = this;
+    const { enemy, column, row } = this;
     const ax = column[actor.cell]!;
     const ay = row[actor.cell]!;
     for (let k = 0; k < kinds.length; k++) {
@@ -417,7 +417,7 @@ export class KernelTactician {
         const target = cs[i]!;
         if (target.defeated || (enemy[i] === 1) !== kind.aimEnemy) continue;
         if (!inPattern(kind.range, column[target.cell]! - ax, row[target.cell]! - ay)) continue;
-        if (count === effectKinds.length) this.growEffects();
+        if (count === this.effectKinds.length) this.growEffects();
         this.effectKinds[count] = k;
         this.effectTargets[count] = i;
         count++;
@@ -527,7 +527,7 @@ export class KernelTactician {
   /** The tactician's directChoice, with its Decision's fields as locals. */
   private directChoice(place: number, moving: boolean, effects: number): void {
     const b = this.b;
-    const { cs, setup } = b;
+    const { cs } = b;
     const actor = cs[place]!;
     const field = this.field;
     const hp = actor.hp;

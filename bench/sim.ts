@@ -53,6 +53,15 @@ const ONLY = process.env.BENCH_ONLY;
 /** BENCH_TWO=0 skips two workers and the machine's ceiling. */
 const TWO = process.env.BENCH_TWO !== '0';
 const TARGET = 25_000;
+/**
+ * "FFRPG at most its current cost with the tactician": what the Wind Cave cost when issue 15
+ * was filed, measured then in this unit.
+ */
+const FFRPG_TACTICIAN_TARGET = 43_000;
+
+function targetOf(system: string, policy: string): number {
+  return system === 'ffrpg' && policy === 'tactician' ? FFRPG_TACTICIAN_TARGET : TARGET;
+}
 /** Slices of battles and of raw draws a measurement alternates. */
 const SLICES = Number(process.env.BENCH_SLICES ?? 12);
 const RAW_SLICE = 10_000_000;
@@ -127,7 +136,7 @@ async function main(): Promise<void> {
     `Node ${process.version}; about ${SECONDS} s of battles a measurement, in ${SLICES} slices; each system in its own process\n`,
   );
   console.log(
-    'One worker, in raw xoshiro128** next32() draws a battle, by CPU time (target <= 25,000):\n',
+    'One worker, in raw xoshiro128** next32() draws a battle, by CPU time (target <= 25,000; FFRPG under the tactician <= 43,000, its cost when issue 15 was filed):\n',
   );
   console.log(
     `${'system'.padEnd(14)} ${'policy'.padEnd(17)} ${pad('battles/s', 10)} ${pad('raw draws/s', 12)} ${pad('draws/battle', 13)}`,
@@ -140,7 +149,7 @@ async function main(): Promise<void> {
         if (m.policy === POLICIES[0]) rates.set(m.system, m.rate);
         const cost = m.raw / m.rate;
         console.log(
-          `${m.system.padEnd(14)} ${m.policy.padEnd(17)} ${pad(fmt(m.rate), 10)} ${pad(`${(m.raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= TARGET ? 'met' : 'MISSED'}`,
+          `${m.system.padEnd(14)} ${m.policy.padEnd(17)} ${pad(fmt(m.rate), 10)} ${pad(`${(m.raw / 1e6).toFixed(0)}M`, 12)} ${pad(fmt(cost), 13)}  ${cost <= targetOf(m.system, m.policy) ? 'met' : 'MISSED'}`,
         );
       } else if (m.kind === 'scaling') scalings.push(m);
     });

@@ -26,6 +26,8 @@ export class MoveSearch {
   private readonly costing: (Int32Array | undefined)[] = [];
   /** The step costs the terrain has, cheapest first. */
   private readonly steps: number[] = [];
+  /** For fields of two words or fewer: costing's two words by step, at 2 * step. */
+  private readonly stepMasks: Int32Array;
   private readonly blocked: Int32Array;
   private readonly seen: Int32Array;
   private readonly around: Int32Array;
@@ -59,6 +61,12 @@ export class MoveSearch {
       mask[w]! |= bit;
     }
     for (let s = 1; s <= MAX_STEP; s++) if (this.costing[s] !== undefined) this.steps.push(s);
+    this.stepMasks = new Int32Array(2 * (MAX_STEP + 1));
+    for (const step of this.steps) {
+      const mask = this.costing[step]!;
+      this.stepMasks[2 * step] = mask[0]!;
+      if (words > 1) this.stepMasks[2 * step + 1] = mask[1]!;
+    }
     this.blocked = new Int32Array(words);
     this.seen = new Int32Array(words);
     this.around = new Int32Array(words);
@@ -80,6 +88,10 @@ export class MoveSearch {
    * the reached cells' bits are left in `reached` for `cellsOf`.
    */
   search(start: number, budget: number, costs: Int32Array): void {
+    if (this.words <= 2) {
+      this.searchSmall(start, budget, costs);
+      return;
+    }
     const { words, blocked, seen, around, found } = this;
     const levelsNeeded = (budget + 1) * words;
     if (this.levels.length < levelsNeeded) this.levels = new Int32Array(levelsNeeded);
@@ -117,6 +129,79 @@ export class MoveSearch {
       }
       if (any !== 0) lastFound = k;
     }
+  }
+
+  /**
+   * search on a field of at most 64 cells (the gate is 48): its two words of bits in locals,
+   * each step's shifts written out, nothing filled but the costs.
+   */
+  private searchSmall(start: number, budget: number, costs: Int32Array): void {
+    const width = this.width;
+    const back = 32 - width;
+    const levelsNeeded = (budget + 1) * 2;
+    if (this.levels.length < levelsNeeded) this.levels = new Int32Array(levelsNeeded);
+    const { levels, steps, stepMasks } = this;
+    const first0 = this.notFirst[0]!;
+    const first1 = this.words > 1 ? this.notFirst[1]! : 0;
+    const last0 = this.notLast[0]!;
+    const last1 = this.words > 1 ? this.notLast[1]! : 0;
+    const valid0 = this.valid[0]!;
+    const valid1 = this.words > 1 ? this.valid[1]! : 0;
+    const open0 = ~this.blocked[0]!;
+    const open1 = this.words > 1 ? ~this.blocked[1]! : 0;
+    costs.fill(-1);
+    costs[start] = 0;
+    let seen0 = start < 32 ? 1 << start : 0;
+    let seen1 = start < 32 ? 0 : 1 << (start - 32);
+    levels[0] = seen0;
+    levels[1] = seen1;
+    let lastFound = 0;
+    for (let k = 1; k <= budget && k - lastFound <= MAX_STEP; k++) {
+      let found0 = 0;
+      let found1 = 0;
+      for (let s = 0; s < steps.length; s++) {
+        const step = steps[s]!;
+        const from = k - step;
+        if (from < 0) break;
+        const l0 = levels[2 * from]!;
+        const l1 = levels[2 * from + 1]!;
+        if ((l0 | l1) === 0) continue;
+        // A cell's right-hand neighbour is one bit up, its lower neighbour `width` bits up.
+        const right0 = (l0 << 1) & first0;
+        const right1 = ((l1 << 1) | (l0 >>> 31)) & first1;
+        const left0 = ((l0 >>> 1) | (l1 << 31)) & last0;
+        const left1 = (l1 >>> 1) & last1;
+        const down0 = l0 << width;
+        const down1 = (l1 << width) | (l0 >>> back);
+        const up0 = (l0 >>> width) | (l1 << back);
+        const up1 = l1 >>> width;
+        found0 |= (right0 | left0 | down0 | up0) & valid0 & stepMasks[2 * step]!;
+        found1 |= (right1 | left1 | down1 | up1) & valid1 & stepMasks[2 * step + 1]!;
+      }
+      const fresh0 = found0 & open0 & ~seen0;
+      const fresh1 = found1 & open1 & ~seen1;
+      levels[2 * k] = fresh0;
+      levels[2 * k + 1] = fresh1;
+      if ((fresh0 | fresh1) === 0) continue;
+      lastFound = k;
+      seen0 |= fresh0;
+      seen1 |= fresh1;
+      // Each cell first reached now costs k.
+      let bits = fresh0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        costs[31 - Math.clz32(low)] = k;
+        bits ^= low;
+      }
+      bits = fresh1;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        costs[63 - Math.clz32(low)] = k;
+        bits ^= low;
+      }
+    }
+    this.seen[0] = seen0;
+    if (this.words > 1) this.seen[1] = seen1;
   }
 
   /**

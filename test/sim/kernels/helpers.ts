@@ -284,13 +284,23 @@ export function divergence(c: Case, seed: string, i: number): string | undefined
 }
 
 /**
- * Battles `from` to `to - 1` of `seed` played both ways, each on its own copy of the case: the
- * loop's final state and command count against the kernel's (toEqual), battle by battle. The
+ * Battles `from` to `to - 1` of `seed` played both ways, each way on its own copy of the case:
+ * the loop's final state, command count and dice against the kernel's, battle by battle. The
  * mismatches, each with where it starts (divergence); [] when every battle agrees.
  */
 export function mismatches(c: Case, seed: string, from: number, to: number, see?: See): string[] {
-  const loopSide = copyOf(c);
-  const kernelSide = copyOf(c);
+  return playedBothWays(c, seed, from, to, see, copyOf(c), copyOf(c));
+}
+
+function playedBothWays(
+  c: Case,
+  seed: string,
+  from: number,
+  to: number,
+  see: See | undefined,
+  loopSide: Case,
+  kernelSide: Case,
+): string[] {
   const found: string[] = [];
   for (let i = from; i < to; i++) {
     const loop = loopBattle(loopSide, seed, i, MAX_COMMANDS_PER_BATTLE, see);
@@ -307,14 +317,31 @@ export function aggregates(
   seed: string,
   from: number,
   to: number,
+  sides: { loopSide: Case; kernelSide: Case } = { loopSide: copyOf(c), kernelSide: copyOf(c) },
 ): { loop: Aggregate; kernel: Aggregate } {
   const range = { seed, from, to };
-  const loopSide = copyOf(c);
-  const kernelSide = copyOf(c);
+  const { loopSide, kernelSide } = sides;
   return {
     loop: runBattles(c.system, loopSide.setup, TACTICIAN, range, { kernel: false }, loopSide.start),
     kernel: runBattles(c.system, kernelSide.setup, TACTICIAN, range, {}, kernelSide.start),
   };
+}
+
+/**
+ * Both comparisons on one pair of copies, the cheaper for it (each copy works out its odds
+ * once): battle by battle (mismatches), then runBattles over the same range both ways. The
+ * copies play the same battles in the same order, so they keep the same odds.
+ */
+export function compared(
+  c: Case,
+  seed: string,
+  from: number,
+  to: number,
+  see?: See,
+): { mismatches: string[]; loop: Aggregate; kernel: Aggregate } {
+  const sides = { loopSide: copyOf(c), kernelSide: copyOf(c) };
+  const found = playedBothWays(c, seed, from, to, see, sides.loopSide, sides.kernelSide);
+  return { mismatches: found, ...aggregates(c, seed, from, to, sides) };
 }
 
 /**

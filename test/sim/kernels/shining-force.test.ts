@@ -10,13 +10,14 @@ import { kernelFor } from '../../../src/sim/kernels/index.js';
 import { Battle } from '../../../src/sim/kernels/shining-force/battle.js';
 import { POLICIES, policyNamed } from '../../../src/sim/policies.js';
 import { policyForEncounter } from '../../../src/sim/policy-spec.js';
-import { runBattles } from '../../../src/sim/runner.js';
+import { MAX_COMMANDS_PER_BATTLE, runBattles } from '../../../src/sim/runner.js';
 import {
   aggregates,
   caseOf,
   caseOfSetup,
   copyOf,
   emptyTallies,
+  encounterText,
   firstDifference,
   GATE,
   kernelBattle,
@@ -114,6 +115,44 @@ describe('the kernel plays the gate example exactly as the loop over the rules',
       proto.end = end;
     }
     expect(mismatches(gate, 'stray', 0, 3)).toEqual([]);
+  });
+
+  it('runs a battle nobody can win to the command limit, unfinished, as the loop does', () => {
+    // Unarmed Force members on two sides, six each: nobody can strike, nobody falls, and 999
+    // rounds of twelve turns go past the limit.
+    const cells = [
+      ['A1', 'A2', 'A3', 'A4', 'B1', 'B2'],
+      ['F1', 'F2', 'F3', 'F4', 'E3', 'E4'],
+    ];
+    const sides = cells.map((at, s) =>
+      [
+        `  - id: side-${s}`,
+        `    name: Side ${s}`,
+        '    force: true',
+        '    combatants:',
+        ...at.map(
+          (cell) =>
+            `      - { character: pacifist, id: p-${cell.toLowerCase()}, name: P ${cell}, at: ${cell} }`,
+        ),
+      ].join('\n'),
+    );
+    const text = [
+      'format: 1',
+      'ruleset: shining-force',
+      'content: [content]',
+      'battlefield: { rows: ["......", "......", "......", "......"] }',
+      'sides:',
+      ...sides,
+      'options: { maxRounds: 999 }',
+    ].join('\n');
+    const c = caseOf('stalemate', encounterText('stalemate', text));
+    const loop = loopBattle(copyOf(c), 'stalemate', 0);
+    expect(loop.commands).toBe(MAX_COMMANDS_PER_BATTLE);
+    expect(loop.state.result).toBeNull();
+    const { loop: viaLoop, kernel } = aggregates(c, 'stalemate', 0, 1);
+    expect(viaLoop.unfinished).toBe(1);
+    expect(kernel).toEqual(viaLoop);
+    expect(mismatches(c, 'stalemate', 0, 1)).toEqual([]);
   });
 
   it('plays nothing from a battle already over', () => {

@@ -228,7 +228,7 @@ const SCENARIOS: readonly Scenario[] = [
 
 describe('the kernel plays from the states the GM screen passes', () => {
   for (const s of SCENARIOS) {
-    it(`${s.name}: the same battles both ways (25)`, () => {
+    it(`${s.name}: the same battles both ways (20)`, () => {
       const typed =
         typeof s.gm === 'function'
           ? s.gm(loopBattle(caseOf(s.name, s.encounter), `start:${s.name}`, 0, s.commands).state)
@@ -244,7 +244,7 @@ describe('the kernel plays from the states the GM screen passes', () => {
         );
         return;
       }
-      const both = compared(c, 'start', 0, 25);
+      const both = compared(c, 'start', 0, 20);
       expect(both.mismatches).toEqual([]);
       expect(both.kernel).toEqual(both.loop);
     });

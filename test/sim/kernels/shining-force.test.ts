@@ -19,12 +19,14 @@ import {
   emptyTallies,
   encounterText,
   firstDifference,
+  fixture,
   GATE,
   kernelBattle,
   loopBattle,
   mismatches,
   readEncounter,
   SF,
+  startAfter,
   TACTICIAN,
 } from './helpers.js';
 
@@ -153,6 +155,31 @@ describe('the kernel plays the gate example exactly as the loop over the rules',
     expect(viaLoop.unfinished).toBe(1);
     expect(kernel).toEqual(viaLoop);
     expect(mismatches(c, 'stalemate', 0, 1)).toEqual([]);
+  });
+
+  it('changes nothing it is handed: the start state, its setup, the states it returned', () => {
+    // Frozen through and through: a write to any of it throws (modules run in strict mode).
+    const freeze = <T>(value: T): T => {
+      if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const v of Object.values(value)) freeze(v);
+      }
+      return value;
+    };
+    const statuses = fixture('statuses');
+    const start = startAfter(statuses, 'frozen', 9, ['status blade +poison', 'skip witch']);
+    const c = copyOf(caseOf('frozen', statuses, start));
+    freeze(c.setup);
+    freeze(c.start);
+    const before = JSON.stringify(c.start);
+    const first = kernelBattle(c, 'frozen', 0);
+    const firstJson = JSON.stringify(first.state);
+    freeze(first.state);
+    for (let i = 1; i < 6; i++) kernelBattle(c, 'frozen', i);
+    expect(JSON.stringify(c.start)).toBe(before);
+    expect(JSON.stringify(first.state)).toBe(firstJson);
+    const { loop, kernel } = aggregates(c, 'frozen', 0, 6);
+    expect(kernel).toEqual(loop);
   });
 
   it('plays nothing from a battle already over', () => {

@@ -5,7 +5,6 @@
  * not reach, start states and random setups are in the other files of this folder.
  */
 import { describe, expect, it } from 'vitest';
-import { SYSTEMS } from '../../../src/rulesets/index.js';
 import { kernelFor } from '../../../src/sim/kernels/index.js';
 import { Battle } from '../../../src/sim/kernels/shining-force/battle.js';
 import { POLICIES, policyNamed } from '../../../src/sim/policies.js';
@@ -16,6 +15,7 @@ import {
   caseOf,
   caseOfSetup,
   copyOf,
+  divergence,
   emptyTallies,
   encounterText,
   firstDifference,
@@ -43,7 +43,10 @@ describe('the kernel plays the gate example exactly as the loop over the rules',
       const loop = runBattles(SF, loopSide.setup, TACTICIAN, range, { kernel: false });
       const kernel = runBattles(SF, kernelSide.setup, TACTICIAN, range);
       const d = firstDifference(loop, kernel);
-      if (d !== undefined) differing.push(`battle ${i}: ${JSON.stringify(d)}`);
+      if (d !== undefined)
+        differing.push(
+          `battle ${i}: ${d.path}: loop ${d.loop}, kernel ${d.kernel}; ${divergence(gate, 'gate', i) ?? 'the states agree, the tallies differ'}`,
+        );
     }
     expect(differing).toEqual([]);
   });
@@ -167,18 +170,18 @@ describe('the kernel plays the gate example exactly as the loop over the rules',
       return value;
     };
     const statuses = fixture('statuses');
-    const start = startAfter(statuses, 'frozen', 9, ['status blade +poison', 'skip witch']);
-    const c = copyOf(caseOf('frozen', statuses, start));
+    const start = startAfter(statuses, 'untouched', 9, ['status blade +poison', 'skip witch']);
+    const c = copyOf(caseOf('untouched', statuses, start));
     freeze(c.setup);
     freeze(c.start);
     const before = JSON.stringify(c.start);
-    const first = kernelBattle(c, 'frozen', 0);
+    const first = kernelBattle(c, 'untouched', 0);
     const firstJson = JSON.stringify(first.state);
     freeze(first.state);
-    for (let i = 1; i < 6; i++) kernelBattle(c, 'frozen', i);
+    for (let i = 1; i < 6; i++) kernelBattle(c, 'untouched', i);
     expect(JSON.stringify(c.start)).toBe(before);
     expect(JSON.stringify(first.state)).toBe(firstJson);
-    const { loop, kernel } = aggregates(c, 'frozen', 0, 6);
+    const { loop, kernel } = aggregates(c, 'untouched', 0, 6);
     expect(kernel).toEqual(loop);
   });
 
@@ -231,7 +234,6 @@ describe('the kernel is used only where it plays the battles exactly', () => {
       const otherStart = other.system.ruleset.initialState(other.setup);
       expect(kernelFor(other.system, otherStart, TACTICIAN), file).toBeUndefined();
     }
-    expect(SYSTEMS.filter((s) => s.ruleset.id === 'shining-force')).toHaveLength(1);
   });
 
   it('is not used when the runner is told to observe the commands, or told not to', () => {
@@ -270,7 +272,9 @@ describe('the kernel is used only where it plays the battles exactly', () => {
     }
   });
 
-  it('hands the kernel tallies by the start view’s order, which is the roster’s', () => {
+  it('hands the kernel tallies in the start view’s order, which is always the roster’s', () => {
+    // So kernelFor's roster check (kernels/shining-force/index.ts) passes for every state, a
+    // newcomer's too (shining-force-start.test.ts plays those).
     const tallies = emptyTallies(gate);
     expect(tallies.map((t) => t.id)).toEqual(gate.start.combatants.map((c) => c.id));
   });

@@ -9,7 +9,8 @@
  * rider's or a spell's status chance reads the target's HP at the time it is first asked), so a
  * battle's choices can depend on what was played before it on the same setup. Two copies played
  * through the same battles in the same order keep the same answers, whatever else this process
- * has played.
+ * has played; and the kernel works out its odds from its own states, so a kernel that asked
+ * about a wrong state could not hide behind answers the loop left in a shared cache.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

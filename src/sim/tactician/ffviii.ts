@@ -48,12 +48,18 @@ function condition(c: CombatantState | undefined): string {
 
 /**
  * Chance and damage on a hit depend on the sheets and statuses of both; a summon's cost also on
- * the clock and the summoner's debt. The HP-dependent parts are worked out by the scoring.
+ * the clock and the summoner's debt. The HP-dependent parts are worked out by the scoring, but
+ * for a heal, whose odds give the HP it restores (at most what the target lacks): that answer
+ * is kept by the target's HP too.
  */
 function oddsOf(system: AnySystem, state: FfviiiState, command: FfviiiCommand) {
   const actorId = 'actor' in command ? command.actor : '';
   const targetId = 'target' in command ? (command.target ?? '') : '';
   const actor = combatant(state, actorId);
+  const target = combatant(state, targetId);
+  const heal =
+    (command.type === 'cast' && state.setup.spells[command.spell]?.effect === 'heal') ||
+    (command.type === 'use-item' && state.setup.items[command.item]?.effect.kind === 'heal');
   let what = '';
   if (command.type === 'attack') what = command.weapon ?? '';
   else if (command.type === 'cast' || command.type === 'draw') what = command.spell;
@@ -70,7 +76,8 @@ function oddsOf(system: AnySystem, state: FfviiiState, command: FfviiiCommand) {
     what,
     targetId,
     condition(actor),
-    condition(combatant(state, targetId)),
+    condition(target),
+    heal ? target?.hp : undefined,
   );
 }
 

@@ -3,9 +3,13 @@ import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
 
 /**
  * Exact odds cost more than a simulated command (a damage roll's whole distribution), and a
- * battle asks about the same few actions over and over. A system's tactics name everything an
- * answer depends on but the target's HP (which the scoring applies itself), and the answer is
- * kept per encounter setup, which every battle of a run shares.
+ * battle asks about the same few actions over and over. A system's tactics name everything the
+ * numbers the scoring reads (chance, damage, status) depend on, and the answer is kept per
+ * encounter setup, which every battle of a run shares. So a kept answer is the one the system
+ * gives for those names whatever battle asked first, and a run's report does not depend on
+ * what the process played before nor on how many workers shared it. The target's HP is among
+ * the names only where the numbers depend on it (`targetHp`, undefined elsewhere): most blows' chance
+ * and damage do not, and the scoring applies the HP itself.
  *
  * The names are walked one by one down a tree of maps rather than joined into one string key:
  * they are strings the state already holds (ids, spell names), so a lookup builds nothing, and
@@ -13,6 +17,8 @@ import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
  */
 interface Node {
   readonly next: Map<string, Node>;
+  /** By the target's HP, for the answers that depend on it. */
+  byHp?: Map<number, Node>;
   odds?: ActionOdds | null;
 }
 
@@ -38,9 +44,19 @@ function child(node: Node, key: string): Node {
   return next;
 }
 
+function childByHp(node: Node, hp: number): Node {
+  node.byHp ??= new Map();
+  let next = node.byHp.get(hp);
+  if (next === undefined) {
+    next = { next: new Map() };
+    node.byHp.set(hp, next);
+  }
+  return next;
+}
+
 /**
- * Where an answer is kept. Nearly always neither side has a status: that answer is kept on the
- * target's node, and only the rest walk on by the two conditions.
+ * Where an answer is kept. Nearly always neither side has a status and the HP is no part of the
+ * key: that answer is kept on the target's node, and only the rest walk on.
  */
 function nodeOf(
   root: Node,
@@ -50,10 +66,12 @@ function nodeOf(
   target: string,
   actorCondition: string,
   targetCondition: string,
+  targetHp: number | undefined,
 ): Node {
-  const plain = child(child(child(child(root, kind), actor), what), target);
-  if (actorCondition === '' && targetCondition === '') return plain;
-  return child(child(plain, actorCondition), targetCondition);
+  let node = child(child(child(child(root, kind), actor), what), target);
+  if (targetHp !== undefined) node = childByHp(node, targetHp);
+  if (actorCondition === '' && targetCondition === '') return node;
+  return child(child(node, actorCondition), targetCondition);
 }
 
 /**
@@ -71,21 +89,39 @@ export function cachedOdds(
   target: string,
   actorCondition: string,
   targetCondition: string,
+  targetHp?: number,
 ): ActionOdds | undefined {
   let cache = CACHES.get(setup);
   if (cache === undefined) {
     cache = { root: { next: new Map() }, size: 0 };
     CACHES.set(setup, cache);
   }
-  const leaf = nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition);
+  const leaf = nodeOf(
+    cache.root,
+    kind,
+    actor,
+    what,
+    target,
+    actorCondition,
+    targetCondition,
+    targetHp,
+  );
   if (leaf.odds !== undefined) return leaf.odds ?? undefined;
   const odds = system.odds(state, command);
   if (cache.size >= MAX_ENTRIES) {
     cache.root.next.clear();
     cache.size = 0;
     generation++;
-    nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition).odds =
-      odds ?? null;
+    nodeOf(
+      cache.root,
+      kind,
+      actor,
+      what,
+      target,
+      actorCondition,
+      targetCondition,
+      targetHp,
+    ).odds = odds ?? null;
   } else leaf.odds = odds ?? null;
   cache.size++;
   return odds;
@@ -104,9 +140,11 @@ export function treeOdds(
   target: string,
   actorCondition: string,
   targetCondition: string,
+  targetHp: number | undefined,
 ): ActionOdds | undefined | typeof NOT_KEPT {
   const root = CACHES.get(setup)?.root;
   let node = root?.next.get(kind)?.next.get(actor)?.next.get(what)?.next.get(target);
+  if (node !== undefined && targetHp !== undefined) node = node.byHp?.get(targetHp);
   if (node !== undefined && (actorCondition !== '' || targetCondition !== ''))
     node = node.next.get(actorCondition)?.next.get(targetCondition);
   if (node?.odds === undefined) return NOT_KEPT;

@@ -73,14 +73,50 @@ export function condition(c: CombatantState | undefined): string {
 /** What the combatant strikes with, by name: it changes only with its sheet and its items. */
 export const weaponName = keptBySheetAndItems((setup, c) => armament(setup, c)?.name ?? '');
 
+/** Whether the combatant's blow carries a status (a monster's bite, a special critical's rider). */
+export const blowRides = keptBySheetAndItems((setup, c): boolean => {
+  const arms = armament(setup, c);
+  if (arms === undefined) return false;
+  return (arms.item === null ? c.sheet.attack?.inflicts : arms.item.specialCritical?.inflicts) !== undefined;
+});
+
+/**
+ * The target's HP where the odds' numbers depend on it, else undefined: a status lands only on a
+ * target left standing, so its chance after a blow or a damaging spell depends on the HP the
+ * target has (odds.ts, riderLands and survive). Kept by it, not by the first HP asked about.
+ */
+export function hpKeyOf(
+  setup: ShiningForceState['setup'],
+  command: ShiningForceCommand,
+  actor: CombatantState | undefined,
+  target: CombatantState | undefined,
+): number | undefined {
+  if (target === undefined) return undefined;
+  if (command.type === 'attack')
+    return actor !== undefined && blowRides(setup, actor) ? target.hp : undefined;
+  if (command.type === 'cast')
+    return Object.hasOwn(setup.spells, command.spell) &&
+      setup.spells[command.spell]?.inflicts !== undefined
+      ? target.hp
+      : undefined;
+  if (command.type === 'use')
+    return Object.hasOwn(setup.items, command.item) &&
+      setup.items[command.item]?.use?.inflicts !== undefined
+      ? target.hp
+      : undefined;
+  return undefined;
+}
+
 /**
  * Chance and damage depend on the sheets, the equipment and the statuses of both (Shining Force
  * has no land effect here); not on where the attacker stands, so one answer serves every cell.
+ * A status's chance depends on the target's HP too (hpKeyOf).
  */
 function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningForceCommand) {
   const actorId = 'actor' in command ? command.actor : '';
   const targetId = 'target' in command ? (command.target ?? '') : '';
   const actor = combatant(state, actorId);
+  const target = combatant(state, targetId);
   let what = '';
   if (command.type === 'cast') what = command.spell;
   else if (command.type === 'use') what = command.item;
@@ -95,15 +131,16 @@ function oddsOf(system: AnySystem, state: ShiningForceState, command: ShiningFor
     what,
     targetId,
     condition(actor),
-    condition(combatant(state, targetId)),
+    condition(target),
+    hpKeyOf(state.setup, command, actor, target),
   );
 }
 
 /**
  * The odds of `attacker`'s blow on `defender`, as oddsOf finds them, kept by the two sheets in
  * front of the tree (odds-cache.ts, keptOdds): the tree's key (the ids, the weapon, the
- * statuses) is fixed by the ids, the attacker's items and both statuses lists. A decision
- * asks this of every enemy twice.
+ * statuses, the HP where it counts) is fixed by the sheets (each combatant has its own), the
+ * attacker's items, both statuses lists and that HP. A decision asks this of every enemy twice.
  */
 export function attackOdds(
   system: AnySystem,
@@ -112,6 +149,7 @@ export function attackOdds(
   defender: CombatantState,
 ): ActionOdds | undefined {
   const { setup } = state;
+  const hp = blowRides(setup, attacker) ? defender.hp : undefined;
   const kept = keptOdds(
     setup,
     attacker.sheet,
@@ -120,7 +158,7 @@ export function attackOdds(
     attacker.statuses,
     defender.statuses,
     attacker.id,
-    defender.id,
+    hp,
   );
   if (kept !== NOT_KEPT) return kept;
   const odds = oddsOf(system, state, { type: 'attack', actor: attacker.id, target: defender.id });
@@ -132,7 +170,7 @@ export function attackOdds(
     attacker.statuses,
     defender.statuses,
     attacker.id,
-    defender.id,
+    hp,
     odds,
   );
   return odds;
@@ -151,7 +189,9 @@ export function effectOdds(
   command: Extract<ShiningForceCommand, { type: 'cast' | 'use' }>,
 ): ActionOdds | undefined {
   const { setup } = state;
-  const targetStatuses = combatant(state, command.target)?.statuses;
+  const target = combatant(state, command.target);
+  const targetStatuses = target?.statuses;
+  const hp = hpKeyOf(setup, command, actor, target);
   const kept = keptOdds(
     setup,
     command,
@@ -159,7 +199,7 @@ export function effectOdds(
     actor.statuses,
     targetStatuses,
     actor.id,
-    undefined,
+    hp,
     undefined,
   );
   if (kept !== NOT_KEPT) return kept;
@@ -171,7 +211,7 @@ export function effectOdds(
     actor.statuses,
     targetStatuses,
     actor.id,
-    undefined,
+    hp,
     undefined,
     odds,
   );

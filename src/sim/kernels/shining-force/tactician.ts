@@ -27,6 +27,7 @@ import { NOT_KEPT, oddsGeneration, treeOdds } from '../../tactician/odds-cache.j
 import {
   APPROACH,
   attackOdds,
+  blowRides,
   condition,
   EXPOSURE,
   effectOdds,
@@ -111,6 +112,10 @@ export class KernelTactician {
   private readonly pairWeapon: string[] = [];
   private readonly pairAttacker: string[] = [];
   private readonly pairDefender: string[] = [];
+  private readonly pairHp: (number | undefined)[] = [];
+  /** Whether each place's blow carries a status, by the item list it was read from. */
+  private readonly ridesFor: boolean[] = [];
+  private readonly ridesItems: unknown[] = [];
   /** Each place's condition and weapon name, by the statuses list and items they were read from. */
   private readonly conditionFor: string[] = [];
   private readonly conditionStatuses: unknown[] = [];
@@ -199,6 +204,15 @@ export class KernelTactician {
     return this.conditionFor[i]!;
   }
 
+  private ridesAt(i: number): boolean {
+    const c = this.b.cs[i]!;
+    if (this.ridesItems[i] !== c.items) {
+      this.ridesFor[i] = blowRides(this.b.setup, c);
+      this.ridesItems[i] = c.items;
+    }
+    return this.ridesFor[i]!;
+  }
+
   private weaponAt(i: number): string {
     const c = this.b.cs[i]!;
     if (this.weaponItems[i] !== c.items) {
@@ -214,16 +228,19 @@ export class KernelTactician {
     const weapon = this.weaponAt(a);
     const attackerCondition = this.conditionAt(a);
     const defenderCondition = this.conditionAt(d);
+    const attacker = this.b.cs[a]!;
+    const defender = this.b.cs[d]!;
+    // The defender's HP is part of the name where a rider's chance depends on it (hpKeyOf).
+    const hp = this.ridesAt(a) ? defender.hp : undefined;
     const k = 2 * (a * this.n + d) + (attackerCondition === '' && defenderCondition === '' ? 0 : 1);
     if (
       this.pairGeneration[k] === generation &&
       this.pairWeapon[k] === weapon &&
       this.pairAttacker[k] === attackerCondition &&
-      this.pairDefender[k] === defenderCondition
+      this.pairDefender[k] === defenderCondition &&
+      this.pairHp[k] === hp
     )
       return this.pairOdds[k];
-    const attacker = this.b.cs[a]!;
-    const defender = this.b.cs[d]!;
     // The tree's answer for these names; only when it has none is the state made to ask the
     // system, through the tactician's own attackOdds (which keeps it in the tree).
     let odds = treeOdds(
@@ -234,6 +251,7 @@ export class KernelTactician {
       defender.id,
       attackerCondition,
       defenderCondition,
+      hp,
     );
     if (odds === NOT_KEPT) odds = attackOdds(this.system, this.stateNow(), attacker, defender);
     this.pairOdds[k] = odds;
@@ -241,6 +259,7 @@ export class KernelTactician {
     this.pairWeapon[k] = weapon;
     this.pairAttacker[k] = attackerCondition;
     this.pairDefender[k] = defenderCondition;
+    this.pairHp[k] = hp;
     return odds;
   }
 
@@ -793,6 +812,7 @@ export class KernelTactician {
       targetId,
       this.conditionAt(this.actor),
       this.conditionAt(target),
+      kind.effect.inflicts !== undefined ? cs[target]!.hp : undefined,
     );
     if (odds === NOT_KEPT)
       odds = effectOdds(

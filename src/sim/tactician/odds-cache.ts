@@ -112,16 +112,8 @@ export function cachedOdds(
     cache.root.next.clear();
     cache.size = 0;
     generation++;
-    nodeOf(
-      cache.root,
-      kind,
-      actor,
-      what,
-      target,
-      actorCondition,
-      targetCondition,
-      targetHp,
-    ).odds = odds ?? null;
+    nodeOf(cache.root, kind, actor, what, target, actorCondition, targetCondition, targetHp).odds =
+      odds ?? null;
   } else leaf.odds = odds ?? null;
   cache.size++;
   return odds;

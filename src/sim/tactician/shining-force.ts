@@ -77,7 +77,10 @@ export const weaponName = keptBySheetAndItems((setup, c) => armament(setup, c)?.
 export const blowRides = keptBySheetAndItems((setup, c): boolean => {
   const arms = armament(setup, c);
   if (arms === undefined) return false;
-  return (arms.item === null ? c.sheet.attack?.inflicts : arms.item.specialCritical?.inflicts) !== undefined;
+  return (
+    (arms.item === null ? c.sheet.attack?.inflicts : arms.item.specialCritical?.inflicts) !==
+    undefined
+  );
 });
 
 /**

@@ -100,6 +100,16 @@ export class KernelTactician {
   private readonly attackWorth: Float64Array;
   private readonly field: KernelField;
 
+  // What each place's sheet, items or statuses give, kept by place (ByList): the odds' names for
+  // its statuses and weapon, whether its blow carries a status, how far it strikes by its next
+  // turn (the tactician's strikesOf), its spells and items with a use, its weapon's reach.
+  private readonly conditions = new ByList((c) => condition(c));
+  private readonly weapons: ByList<string>;
+  private readonly rides: ByList<boolean>;
+  private readonly reaches: ByList<number>;
+  private readonly kinds: ByList<readonly EffectKind[]>;
+  private readonly reachTables = new ByList((_c, range: Offsets) => patternTable(range));
+
   /**
    * Odds of place a's blow on place d as the odds tree names them (src/sim/tactician/odds-cache.ts):
    * by the attacker's weapon and the two conditions (their statuses' names), two answers a pair
@@ -113,26 +123,9 @@ export class KernelTactician {
   private readonly pairAttacker: string[] = [];
   private readonly pairDefender: string[] = [];
   private readonly pairHp: (number | undefined)[] = [];
-  /** Whether each place's blow carries a status, by the item list it was read from. */
-  private readonly ridesFor: boolean[] = [];
-  private readonly ridesItems: unknown[] = [];
-  /** Each place's condition and weapon name, by the statuses list and items they were read from. */
-  private readonly conditionFor: string[] = [];
-  private readonly conditionStatuses: unknown[] = [];
-  private readonly weaponFor: string[] = [];
-  private readonly weaponItems: unknown[] = [];
-  /** Each place's spells and items with a use, by the item list they were read from. */
-  private readonly kindsFor: (readonly EffectKind[])[] = [];
-  private readonly kindsItems: unknown[] = [];
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
-  /** Each place's weapon range as a table, by the range it was made from. */
-  private readonly reachTables: Uint8Array[] = [];
-  private readonly reachRanges: unknown[] = [];
-  /** How far each place strikes by its next turn (the tactician's strikesOf), by its items. */
-  private readonly strikesFor: number[] = [];
-  private readonly strikesItems: unknown[] = [];
   private readonly distances: (Int32Array | undefined)[];
 
   constructor(
@@ -169,6 +162,11 @@ export class KernelTactician {
     this.attackWorth = new Float64Array(n);
     this.field = new KernelField(this);
     this.distances = distanceMaps(b.setup);
+    const setup = b.setup;
+    this.weapons = new ByList((c) => weaponName(setup, c));
+    this.rides = new ByList((c) => blowRides(setup, c));
+    this.reaches = new ByList((c) => strikesOf(setup, c));
+    this.kinds = new ByList((c) => effectKindsOf(setup, c));
   }
 
   /** How many combatants the roster holds. */
@@ -197,29 +195,17 @@ export class KernelTactician {
   /** The odds tree's name for place i's statuses. */
   conditionAt(i: number): string {
     const c = this.b.cs[i]!;
-    if (this.conditionStatuses[i] !== c.statuses) {
-      this.conditionFor[i] = condition(c);
-      this.conditionStatuses[i] = c.statuses;
-    }
-    return this.conditionFor[i]!;
+    return this.conditions.at(i, c, c.statuses, undefined);
   }
 
   private ridesAt(i: number): boolean {
     const c = this.b.cs[i]!;
-    if (this.ridesItems[i] !== c.items) {
-      this.ridesFor[i] = blowRides(this.b.setup, c);
-      this.ridesItems[i] = c.items;
-    }
-    return this.ridesFor[i]!;
+    return this.rides.at(i, c, c.items, undefined);
   }
 
   private weaponAt(i: number): string {
     const c = this.b.cs[i]!;
-    if (this.weaponItems[i] !== c.items) {
-      this.weaponFor[i] = weaponName(this.b.setup, c);
-      this.weaponItems[i] = c.items;
-    }
-    return this.weaponFor[i]!;
+    return this.weapons.at(i, c, c.items, undefined);
   }
 
   /** attackOdds of place a's blow on place d, as the tactician finds them. */
@@ -263,23 +249,15 @@ export class KernelTactician {
     return odds;
   }
 
-  /** patternTable of place i's weapon range, by the range it was made from. */
+  /** patternTable of place i's weapon range. */
   private reachTableAt(i: number, range: Offsets): Uint8Array {
-    if (this.reachRanges[i] !== range) {
-      this.reachTables[i] = patternTable(range);
-      this.reachRanges[i] = range;
-    }
-    return this.reachTables[i]!;
+    return this.reachTables.at(i, this.b.cs[i]!, range, range);
   }
 
   /** The tactician's strikesOf for place i, looked up by place rather than by sheet. */
   private strikesAt(i: number): number {
     const c = this.b.cs[i]!;
-    if (this.strikesItems[i] !== c.items) {
-      this.strikesFor[i] = strikesOf(this.b.setup, c);
-      this.strikesItems[i] = c.items;
-    }
-    return this.strikesFor[i]!;
+    return this.reaches.at(i, c, c.items, undefined);
   }
 
   /** Mean HP place a's blow takes off place d, a miss counted as 0 (Tactics.threat). */
@@ -401,14 +379,10 @@ export class KernelTactician {
     }
   }
 
-  /** The spells and items place i may use, by its sheet and item list (effectKindsOf). */
+  /** The spells and items place i may use (effectKindsOf). */
   private kindsAt(i: number): readonly EffectKind[] {
     const c = this.b.cs[i]!;
-    if (this.kindsItems[i] !== c.items) {
-      this.kindsFor[i] = effectKindsOf(this.b.setup, c);
-      this.kindsItems[i] = c.items;
-    }
-    return this.kindsFor[i]!;
+    return this.kinds.at(i, c, c.items, undefined);
   }
 
   /**
@@ -887,6 +861,26 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState): EffectKind[
     if (use !== undefined) kinds.push(kindOf(false, held.item, use, 0));
   }
   return kinds;
+}
+
+/**
+ * What a combatant's sheet and one of its lists (items, statuses) give, kept by place in the
+ * roster while that list is the same one: the state replaces a list when it changes, never
+ * changes one, and a place's sheet is its own for the whole battle.
+ */
+class ByList<T, A = undefined> {
+  private readonly values: T[] = [];
+  private readonly lists: unknown[] = [];
+
+  constructor(private readonly make: (c: CombatantState, argument: A) => T) {}
+
+  at(place: number, c: CombatantState, list: unknown, argument: A): T {
+    if (this.lists[place] !== list) {
+      this.values[place] = this.make(c, argument);
+      this.lists[place] = list;
+    }
+    return this.values[place]!;
+  }
 }
 
 /**

@@ -6,8 +6,12 @@ import type { FfrpgState } from '../../src/rulesets/ffrpg/state.js';
 import type { FfviiiState } from '../../src/rulesets/ffviii/state.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import { combatantOf, type ShiningForceState } from '../../src/rulesets/shining-force/state.js';
+import type { ZodiacSetup } from '../../src/rulesets/zodiac/model.js';
+import type { ZodiacState } from '../../src/rulesets/zodiac/state.js';
 import { FastDice } from '../../src/sim/fast-dice.js';
-import { tactician } from '../../src/sim/tactician/index.js';
+import { tactician, worth } from '../../src/sim/tactician/index.js';
+import { shiningForceTactics } from '../../src/sim/tactician/shining-force.js';
+import { zodiacTactics } from '../../src/sim/tactician/zodiac.js';
 
 function encounter(file: string) {
   const read = readEncounterFile(file, SYSTEMS);
@@ -130,5 +134,124 @@ describe('the tactician chooses', () => {
     expect(seen.ehlricTook).toBe(0);
     expect(seen.giantTook).toBeGreaterThan(5);
     expect(seen.giantDodged).toBe(0);
+  });
+
+  it('Shining Force: Lowe cures a poisoned fighter in reach (Detox or an Antidote: one of its blows back) when no blow of his own is in reach; the same fighter unpoisoned, he does not', () => {
+    const file = 'examples/shining-force-gate.yaml';
+    const { system } = encounter(file);
+    // Those whose blow is worth more than the Detox's MP (Tao's is not: her worth is her spells).
+    const FIGHTERS = ['max', 'ken', 'hans'];
+    const isCure = (c: Chosen & { item?: string }) =>
+      (c.type === 'cast' && c.spell === 'detox-1') || (c.type === 'use' && c.item === 'antidote');
+    let asked = 0;
+    decisions<ShiningForceState>(file, 30, (state, actions) => {
+      if (state.step !== 'act' || state.order[state.cursor] !== 'lowe') return;
+      if (actions.some((a) => a.command.type === 'attack')) return;
+      const target = actions
+        .map((a) => a.command as Chosen)
+        .find((c) => isCure(c) && FIGHTERS.includes(c.target ?? ''))?.target;
+      if (target === undefined) return;
+      // Everyone at full HP, so no heal is worth anything; only the target's poison differs.
+      const withTarget = (poisoned: boolean): ShiningForceState => ({
+        ...state,
+        combatants: state.combatants.map((c) => ({
+          ...c,
+          hp: c.defeated ? c.hp : c.sheet.stats.hp,
+          statuses:
+            c.id === target && poisoned ? [{ status: 'poison', turns: null, amount: 2 }] : [],
+        })),
+      });
+      const choices = SeededDice.fromSeed('x');
+      const cured = tactician(system, withTarget(true), actions, choices).command as Chosen;
+      expect(isCure(cured)).toBe(true);
+      expect(cured.target).toBe(target);
+      const left = tactician(system, withTarget(false), actions, choices).command as Chosen;
+      expect(isCure(left)).toBe(false);
+      asked++;
+    });
+    expect(asked).toBeGreaterThan(3);
+  });
+
+  it("Shining Force: the Dark Mage's Desoul counts as the knock-out it may be: worth its chance of the target's HP and more, where before it scored nothing", () => {
+    const file = 'examples/shining-force-gate.yaml';
+    const { system } = encounter(file);
+    let asked = 0;
+    decisions<ShiningForceState>(file, 30, (state, actions) => {
+      const desoul = actions.find(
+        (a) => a.command.type === 'cast' && (a.command as Chosen).spell === 'desoul-1',
+      );
+      if (desoul === undefined) return;
+      const target = combatantOf(state, (desoul.command as Chosen).target!)!;
+      const field = {
+        actor: { id: 'dark-mage', side: 'runefaust', hp: 10, maxHp: 10, out: false },
+        fighter: (id: string) => {
+          const c = combatantOf(state, id);
+          return c && { id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: c.defeated };
+        },
+        threatOn: () => 0,
+        threatOf: () => 0,
+      };
+      const estimate = shiningForceTactics.estimator(system, state, field)(desoul.command);
+      expect(estimate?.harm).toEqual({ min: target.hp, mean: target.hp, max: target.hp });
+      // Less the decision's own term for where the mage stands (the same for every option).
+      const odds = system.odds(state, desoul.command);
+      expect(odds?.chance ?? 0).toBeGreaterThan(0);
+      expect(estimate?.chance).toBe(odds?.chance);
+      expect(worth(estimate!, field) - (estimate?.extra ?? 0)).toBeGreaterThanOrEqual(
+        (odds?.chance ?? 0) * target.hp,
+      );
+      asked++;
+    });
+    expect(asked).toBeGreaterThan(3);
+  });
+
+  it('ZODIAC: an Antidote on a poisoned Keef is worth one of his blows; on Keef unpoisoned, nothing', () => {
+    const { system, setup } = encounter('examples/zodiac-keef-and-the-ogre.yaml');
+    const withAntidote = structuredClone(setup) as ZodiacSetup;
+    (withAntidote.items as Record<string, ZodiacSetup['items'][string]>).antidote = {
+      name: 'Antidote',
+      restoreHp: 0,
+      restoreMp: 0,
+      cures: ['poison'],
+    };
+    // On to Keef's first turn (the battle begun, the ogre's first blow taken if it is faster).
+    const { ruleset } = system;
+    const dice = new FastDice(SeededDice.fromSeed('antidote'));
+    let state = ruleset.initialState(withAntidote) as ZodiacState;
+    for (let i = 0; i < 50; i++) {
+      const actions = ruleset.legalActions(state);
+      if (actions.some((a) => (a.command as { actor?: string }).actor === 'keef')) break;
+      const decided = ruleset.decide(state, actions[0]!.command, dice);
+      if (!decided.ok) throw new Error(decided.error.message);
+      for (const e of decided.value) state = ruleset.evolve(state, e) as ZodiacState;
+    }
+    const keef = state.combatants.keef!;
+    const keefWith = (poisoned: boolean): ZodiacState => ({
+      ...state,
+      combatants: {
+        ...state.combatants,
+        keef: {
+          ...keef,
+          items: { ...keef.items, antidote: 1 },
+          statuses: poisoned ? [{ status: 'poison', ticks: null, untilRound: null }] : [],
+        },
+      },
+    });
+    const antidote = { type: 'item', actor: 'keef', item: 'antidote', target: 'keef' };
+    const scoreOf = (s: ZodiacState) => {
+      const field = {
+        actor: { id: 'keef', side: 'party', hp: keef.hp, maxHp: keef.maxHp, out: false },
+        fighter: (id: string) => {
+          const c = s.combatants[id];
+          return c && { id, side: c.side, hp: c.hp, maxHp: c.maxHp, out: false };
+        },
+        threatOn: () => 0,
+        threatOf: (id: string) => (id === 'keef' ? 30 : 0),
+      };
+      const estimate = zodiacTactics.estimator(system, s, field)(antidote);
+      return estimate === undefined ? undefined : worth(estimate, field);
+    };
+    expect(scoreOf(keefWith(true))).toBeCloseTo(30, 9);
+    expect(scoreOf(keefWith(false))).toBeUndefined();
   });
 });

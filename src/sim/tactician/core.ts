@@ -32,6 +32,8 @@ export interface Estimate {
   readonly heal?: Spread;
   /** Chance a status lands: a hindrance on an enemy, a help on an ally. */
   readonly status?: number;
+  /** How many of the statuses that hinder an ally the action takes off it, on success. */
+  readonly cures?: number;
   /** What it spends, as HP the side would give up for it (MP, items, HP, stock). */
   readonly price: number;
   /** Time it takes on the clock, in the system's units (shots, Speed Points); 1 where all take one turn. */
@@ -51,6 +53,7 @@ export function estimateOf(e: Estimate): Estimate {
     harm: e.harm,
     heal: e.heal,
     status: e.status,
+    cures: e.cures,
     price: e.price,
     time: e.time,
     extra: e.extra,
@@ -152,6 +155,10 @@ export function worth(estimate: Estimate, field: Field): number {
       value += p * atLeast(estimate.heal, needed) * RESCUE_VALUE * target.maxHp;
     }
   }
+  // A hindrance taken off an ally gives it back what one on an enemy takes away: one of its
+  // blows, a status each.
+  if (estimate.cures !== undefined && estimate.cures > 0 && !enemy)
+    value += p * estimate.cures * STATUS_ENEMY_BLOWS * field.threatOf(target.id);
   if (estimate.status !== undefined && estimate.status > 0) {
     // A status on an enemy the same blow knocks out prevents nothing more.
     value += enemy
@@ -159,6 +166,21 @@ export function worth(estimate: Estimate, field: Field): number {
       : estimate.status * STATUS_ALLY_BLOWS * field.threatOn(target.id);
   }
   return value;
+}
+
+/**
+ * How many of the statuses in `cures` the target has (`statuses`: its instances), for
+ * Estimate.cures; undefined for none, so an action that cures nothing here counts as one that
+ * cures nothing at all.
+ */
+export function curedOf(
+  cures: readonly string[],
+  statuses: readonly { readonly status: string }[],
+): number | undefined {
+  if (cures.length === 0 || statuses.length === 0) return undefined;
+  let cured = 0;
+  for (const s of statuses) if (cures.includes(s.status)) cured++;
+  return cured === 0 ? undefined : cured;
 }
 
 /** Worth less price, per unit of time: what the tactician maximises. */

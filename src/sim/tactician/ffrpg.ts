@@ -1,7 +1,7 @@
 import type { FfrpgCommand } from '../../rulesets/ffrpg/commands.js';
 import { type CombatantState, type FfrpgState, isActive } from '../../rulesets/ffrpg/state.js';
 import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
-import { type Estimate, estimateOf, type Field, poolPrice } from './core.js';
+import { curedOf, type Estimate, estimateOf, type Field, poolPrice } from './core.js';
 import { cachedOdds, conditionOf, keepOdds, keptOdds, NOT_KEPT } from './odds-cache.js';
 import { byId, type Estimator, type Tactics } from './tactics.js';
 
@@ -136,6 +136,7 @@ function estimate(
         ? spread
         : undefined,
     status: odds.status !== undefined && fresh ? odds.status * slow : undefined,
+    cures: curedOf(ability.cures, target.statuses),
     price: poolPrice(ability.mpCost, actor.mp, actor.sheet.stats.hp) + hpPrice,
     time: 1,
   });

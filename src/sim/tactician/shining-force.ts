@@ -19,6 +19,7 @@ import {
   options,
   stayAction,
 } from '../../rulesets/shining-force/legal.js';
+import type { Effect } from '../../rulesets/shining-force/model.js';
 import {
   areEnemies,
   type CombatantState,
@@ -27,11 +28,13 @@ import {
 } from '../../rulesets/shining-force/state.js';
 import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
 import {
+  curedOf,
   type Estimate,
   estimateOf,
   type Field,
   poolPrice,
   RESCUE_VALUE,
+  type Spread,
   score,
   worth,
 } from './core.js';
@@ -688,16 +691,36 @@ function effectEstimate(
     price = poolPrice(1, held, actor.sheet.stats.hp);
   }
   const spread = odds.damage;
+  const target = combatant(state, command.target);
   return estimateOf({
     target: command.target,
     chance: odds.chance ?? 0,
     heal: effect.heal !== undefined ? spread : undefined,
-    harm: effect.heal === undefined && effect.damage !== undefined ? spread : undefined,
+    harm:
+      effect.heal === undefined && effect.damage !== undefined
+        ? spread
+        : defeatAsHarm(effect, target),
     status: odds.status,
+    cures: curedBy(effect, target),
     extra,
     price,
     time: 1,
   });
+}
+
+/**
+ * An instant defeat without damage (Desoul), when it works, as a blow that takes all the HP the
+ * target has: worth what a knock-out is. Its odds' chance is the chance it works.
+ */
+export function defeatAsHarm(effect: Effect, target: CombatantState | undefined): Spread | undefined {
+  if (effect.defeats === undefined || effect.damage !== undefined || target === undefined)
+    return undefined;
+  return { min: target.hp, mean: target.hp, max: target.hp };
+}
+
+/** How many of the statuses the effect cures the target has (Detox on a poisoned ally). */
+export function curedBy(effect: Effect, target: CombatantState | undefined): number | undefined {
+  return target === undefined ? undefined : curedOf(effect.cures, target.statuses);
 }
 
 export const shiningForceTactics: Tactics = {

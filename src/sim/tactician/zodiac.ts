@@ -1,7 +1,7 @@
 import type { AnySystem } from '../../rulesets/system.js';
 import type { ZodiacCommand } from '../../rulesets/zodiac/commands.js';
 import { type CombatantState, isFighting, type ZodiacState } from '../../rulesets/zodiac/state.js';
-import { type Estimate, estimateOf, poolPrice } from './core.js';
+import { curedOf, type Estimate, estimateOf, poolPrice } from './core.js';
 import { cachedOdds, conditionOf } from './odds-cache.js';
 import { byId, type Estimator, type Tactics } from './tactics.js';
 
@@ -64,13 +64,18 @@ function estimate(
   let price = 0;
   let harm = command.type === 'attack' ? spread : undefined;
   let heal: typeof spread;
+  let cures: number | undefined;
   if (command.type === 'item') {
     const item = Object.hasOwn(state.setup.items, command.item)
       ? state.setup.items[command.item]
       : undefined;
-    if (item === undefined || spread === undefined || item.restoreHp === 0) return undefined;
+    if (item === undefined) return undefined;
+    // An Antidote is worth the Poison it takes off; a Potion the HP it gives back.
+    cures = curedOf(item.cures, combatant(state, command.target)?.statuses ?? []);
+    const heals = spread !== undefined && item.restoreHp > 0;
+    if (!heals && cures === undefined) return undefined;
     price = itemPrice(actor, command.item);
-    heal = spread;
+    if (heals) heal = spread;
   } else if (command.type === 'tech') {
     const tech = Object.hasOwn(state.setup.techs, command.tech)
       ? state.setup.techs[command.tech]
@@ -79,6 +84,7 @@ function estimate(
     price = poolPrice(tech.mpCost, actor.mp, actor.maxHp);
     if (tech.heal !== undefined) heal = spread;
     else if (tech.damage !== undefined) harm = spread;
+    cures = curedOf(tech.cures, combatant(state, command.target)?.statuses ?? []);
   }
   return estimateOf({
     target: command.target,
@@ -86,6 +92,7 @@ function estimate(
     harm,
     heal,
     status: odds.status,
+    cures,
     price,
     time: 1,
   });

@@ -29,6 +29,8 @@ import {
   attackOdds,
   blowRides,
   condition,
+  curedBy,
+  defeatAsHarm,
   EXPOSURE,
   effectOdds,
   reachOf,
@@ -812,8 +814,12 @@ export class KernelTactician {
       target: targetId,
       chance: odds.chance ?? 0,
       heal: effect.heal !== undefined ? spread : undefined,
-      harm: effect.heal === undefined && effect.damage !== undefined ? spread : undefined,
+      harm:
+        effect.heal === undefined && effect.damage !== undefined
+          ? spread
+          : defeatAsHarm(effect, cs[target]),
       status: odds.status,
+      cures: curedBy(effect, cs[target]),
       extra,
       price,
       time: 1,

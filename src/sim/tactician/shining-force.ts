@@ -712,7 +712,10 @@ function effectEstimate(
  * An instant defeat without damage (Desoul), when it works, as a blow that takes all the HP the
  * target has: worth what a knock-out is. Its odds' chance is the chance it works.
  */
-export function defeatAsHarm(effect: Effect, target: CombatantState | undefined): Spread | undefined {
+export function defeatAsHarm(
+  effect: Effect,
+  target: CombatantState | undefined,
+): Spread | undefined {
   if (effect.defeats === undefined || effect.damage !== undefined || target === undefined)
     return undefined;
   return { min: target.hp, mean: target.hp, max: target.hp };

@@ -57,8 +57,9 @@ export enum Choice {
  * Enemies, cellWorth; legal.ts: options), made over the kernel's battle: the same options in the
  * same order, each scored by the same functions (core.ts) from the same odds, so every choice is
  * the tactician's. What it adds is only where things are kept: the options in reused arrays, not
- * a list of objects per decision, and the odds of each pair of combatants by place, good while
- * what the odds depend on (the attacker's items, both statuses lists) stands.
+ * a list of objects per decision; the odds of each pair of combatants by place, good while what
+ * the odds tree names them by stands (the weapon, both conditions, the target's HP where a
+ * rider's chance depends on it); the threats while nobody's statuses, items or being out change.
  */
 export class KernelTactician {
   /** The choice made: kind, the place aimed at, the cell moved to, the spell or item used. */

@@ -902,21 +902,12 @@ class KernelField implements Field {
    * statuses, items and who is out stand (Battle.roster) and the odds cache has not started
    * over: they read nothing else, and HP, which changes every blow, is not among them.
    */
-  private readonly on: Float64Array;
-  private readonly of: Float64Array;
-  private readonly onRoster: Float64Array;
-  private readonly ofRoster: Float64Array;
-  private readonly onGeneration: Float64Array;
-  private readonly ofGeneration: Float64Array;
+  private readonly on: KeptThreats;
+  private readonly of: KeptThreats;
 
   constructor(private readonly t: KernelTactician) {
-    const n = t.size;
-    this.on = new Float64Array(n);
-    this.of = new Float64Array(n);
-    this.onRoster = new Float64Array(n).fill(-1);
-    this.ofRoster = new Float64Array(n).fill(-1);
-    this.onGeneration = new Float64Array(n);
-    this.ofGeneration = new Float64Array(n);
+    this.on = new KeptThreats(t.size);
+    this.of = new KeptThreats(t.size);
   }
 
   begin(place: number): void {
@@ -931,29 +922,23 @@ class KernelField implements Field {
   }
 
   threatOn(id: string): number {
-    const place = this.t.placeOfId(id);
-    if (place === undefined) return 0;
-    const roster = this.t.battle.roster;
-    const generation = oddsGeneration();
-    if (this.onRoster[place] !== roster || this.onGeneration[place] !== generation) {
-      this.on[place] = this.strongest(place, false);
-      this.onRoster[place] = roster;
-      this.onGeneration[place] = oddsGeneration();
-    }
-    return this.on[place]!;
+    return this.threat(this.on, id, false);
   }
 
   threatOf(id: string): number {
+    return this.threat(this.of, id, true);
+  }
+
+  private threat(kept: KeptThreats, id: string, attacking: boolean): number {
     const place = this.t.placeOfId(id);
     if (place === undefined) return 0;
     const roster = this.t.battle.roster;
-    const generation = oddsGeneration();
-    if (this.ofRoster[place] !== roster || this.ofGeneration[place] !== generation) {
-      this.of[place] = this.strongest(place, true);
-      this.ofRoster[place] = roster;
-      this.ofGeneration[place] = oddsGeneration();
+    if (kept.roster[place] !== roster || kept.generation[place] !== oddsGeneration()) {
+      kept.value[place] = this.strongest(place, attacking);
+      kept.roster[place] = roster;
+      kept.generation[place] = oddsGeneration();
     }
-    return this.of[place]!;
+    return kept.value[place]!;
   }
 
   /** DecisionField.strongest, reading the roster where it made a Fighter of everyone. */
@@ -968,6 +953,19 @@ class KernelField implements Field {
       if (t > best) best = t;
     }
     return best;
+  }
+}
+
+/** One kind of threat by place, with the roster count and odds generation it was worked out at. */
+class KeptThreats {
+  readonly value: Float64Array;
+  readonly roster: Float64Array;
+  readonly generation: Float64Array;
+
+  constructor(size: number) {
+    this.value = new Float64Array(size);
+    this.roster = new Float64Array(size).fill(-1);
+    this.generation = new Float64Array(size);
   }
 }
 

@@ -254,4 +254,57 @@ describe('the tactician chooses', () => {
     expect(scoreOf(keefWith(true))).toBeCloseTo(30, 9);
     expect(scoreOf(keefWith(false))).toBeUndefined();
   });
+
+  it('ZODIAC: Keef wakes a fallen Merlin with a Phoenix Down when he holds two (her 10% and half her HP back, against the item), and strikes the ogre when it is his last', () => {
+    const { system, setup } = encounter('test/sim/fixtures/zodiac-keef-and-merlin.yaml');
+    const { ruleset } = system;
+    const dice = new FastDice(SeededDice.fromSeed('phoenix'));
+    let state = ruleset.initialState(setup) as ZodiacState;
+    for (let i = 0; i < 50; i++) {
+      const actions = ruleset.legalActions(state);
+      if (actions.some((a) => (a.command as { actor?: string }).actor === 'keef')) break;
+      const decided = ruleset.decide(state, actions[0]!.command, dice);
+      if (!decided.ok) throw new Error(decided.error.message);
+      for (const e of decided.value) state = ruleset.evolve(state, e) as ZodiacState;
+    }
+    const keef = state.combatants.keef!;
+    const merlin = state.combatants.merlin!;
+    const fallen = (downs: number): ZodiacState => ({
+      ...state,
+      combatants: {
+        ...state.combatants,
+        keef: { ...keef, items: { ...keef.items, 'phoenix-down': downs } },
+        merlin: { ...merlin, hp: 0, unconscious: true },
+      },
+    });
+    const chosen = (s: ZodiacState) => {
+      const actions = ruleset.legalActions(s);
+      return tactician(system, s, actions, SeededDice.fromSeed('x')).command as Chosen & {
+        item?: string;
+      };
+    };
+    expect(chosen(fallen(2))).toMatchObject({
+      type: 'item',
+      item: 'phoenix-down',
+      target: 'merlin',
+    });
+    expect(chosen(fallen(1)).type).toBe('attack');
+    const field = {
+      actor: { id: 'keef', side: 'party', hp: keef.hp, maxHp: keef.maxHp, out: false },
+      fighter: (id: string) => {
+        const c = fallen(2).combatants[id];
+        return c && { id, side: c.side, hp: c.hp, maxHp: c.maxHp, out: c.unconscious };
+      },
+      threatOn: () => 0,
+      threatOf: () => 0,
+    };
+    const phoenixDown = { type: 'item', actor: 'keef', item: 'phoenix-down', target: 'merlin' };
+    const estimate = zodiacTactics.estimator(system, fallen(2), field)(phoenixDown);
+    // Phoenix Down: 10% of her maximum HP.
+    expect(estimate?.revives).toBe(Math.floor(merlin.maxHp / 10));
+    expect(worth(estimate!, field)).toBeCloseTo(
+      Math.floor(merlin.maxHp / 10) + merlin.maxHp / 2,
+      9,
+    );
+  });
 });

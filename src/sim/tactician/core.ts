@@ -34,6 +34,8 @@ export interface Estimate {
   readonly status?: number;
   /** How many of the statuses that hinder an ally the action takes off it, on success. */
   readonly cures?: number;
+  /** HP a fallen ally wakes with, on success (a Phoenix Down): it is back in the fight. */
+  readonly revives?: number;
   /** What it spends, as HP the side would give up for it (MP, items, HP, stock). */
   readonly price: number;
   /** Time it takes on the clock, in the system's units (shots, Speed Points); 1 where all take one turn. */
@@ -54,6 +56,7 @@ export function estimateOf(e: Estimate): Estimate {
     heal: e.heal,
     status: e.status,
     cures: e.cures,
+    revives: e.revives,
     price: e.price,
     time: e.time,
     extra: e.extra,
@@ -131,8 +134,15 @@ export function cappedMean(d: Spread, h: number): number {
 export function worth(estimate: Estimate, field: Field): number {
   let value = estimate.extra ?? 0;
   const target = estimate.target === undefined ? undefined : field.fighter(estimate.target);
-  if (target === undefined || target.out) return value;
+  if (target === undefined) return value;
   const enemy = target.side !== field.actor.side;
+  // An ally brought back into the fight is worth what taking an enemy out is, on top of the HP
+  // it wakes with: its blows come back with it.
+  if (target.out) {
+    if (!enemy && estimate.revives !== undefined && estimate.revives > 0)
+      value += estimate.chance * (estimate.revives + KNOCK_OUT_VALUE * target.maxHp);
+    return value;
+  }
   const p = estimate.chance;
   let knockOut = 0;
   if (estimate.harm !== undefined && enemy) {

@@ -49,6 +49,15 @@ function itemPrice(actor: CombatantState, item: string): number {
   return poolPrice(1, actor.items[item] ?? 0, actor.maxHp);
 }
 
+/** The HP an Unconscious target wakes with (combat.ts revive); undefined for anyone else. */
+function wakesWith(
+  revive: { readonly hpPercent: number } | undefined,
+  target: CombatantState | undefined,
+): number | undefined {
+  if (revive === undefined || target === undefined || !target.unconscious) return undefined;
+  return Math.max(1, Math.floor((target.maxHp * revive.hpPercent) / 100));
+}
+
 function estimate(
   system: AnySystem,
   state: ZodiacState,
@@ -65,15 +74,19 @@ function estimate(
   let harm = command.type === 'attack' ? spread : undefined;
   let heal: typeof spread;
   let cures: number | undefined;
+  let revives: number | undefined;
+  const target = combatant(state, command.target);
   if (command.type === 'item') {
     const item = Object.hasOwn(state.setup.items, command.item)
       ? state.setup.items[command.item]
       : undefined;
     if (item === undefined) return undefined;
-    // An Antidote is worth the Poison it takes off; a Potion the HP it gives back.
-    cures = curedOf(item.cures, combatant(state, command.target)?.statuses ?? []);
+    // An Antidote is worth the Poison it takes off, a Potion the HP it gives back, a Phoenix
+    // Down the ally it brings back.
+    cures = curedOf(item.cures, target?.statuses ?? []);
+    revives = wakesWith(item.revive, target);
     const heals = spread !== undefined && item.restoreHp > 0;
-    if (!heals && cures === undefined) return undefined;
+    if (!heals && cures === undefined && revives === undefined) return undefined;
     price = itemPrice(actor, command.item);
     if (heals) heal = spread;
   } else if (command.type === 'tech') {
@@ -84,7 +97,8 @@ function estimate(
     price = poolPrice(tech.mpCost, actor.mp, actor.maxHp);
     if (tech.heal !== undefined) heal = spread;
     else if (tech.damage !== undefined) harm = spread;
-    cures = curedOf(tech.cures, combatant(state, command.target)?.statuses ?? []);
+    cures = curedOf(tech.cures, target?.statuses ?? []);
+    revives = wakesWith(tech.revive, target);
   }
   return estimateOf({
     target: command.target,
@@ -93,6 +107,7 @@ function estimate(
     heal,
     status: odds.status,
     cures,
+    revives,
     price,
     time: 1,
   });

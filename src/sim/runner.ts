@@ -27,12 +27,14 @@ export interface BattleRange {
   readonly to: number;
 }
 
+/** The rules' dice of battle i. */
+export function battleDice(seed: string, i: number): SeededDice {
+  return SeededDice.fromSeed(`${seed}:${i}`);
+}
+
 /** The seeds of battle i: one stream for the rules' dice, one for the policy's choices. */
 export function battleSeeds(seed: string, i: number): { dice: SeededDice; choices: SeededDice } {
-  return {
-    dice: SeededDice.fromSeed(`${seed}:${i}`),
-    choices: SeededDice.fromSeed(`${seed}:${i}:policy`),
-  };
+  return { dice: battleDice(seed, i), choices: SeededDice.fromSeed(`${seed}:${i}:policy`) };
 }
 
 /**
@@ -175,8 +177,6 @@ export function runBattles(
   };
   for (let i = range.from; i < range.to; i++) {
     if (hooks.shouldStop?.()) break;
-    const seeds = battleSeeds(range.seed, i);
-    const dice = new FastDice(seeds.dice);
     let state = initial;
     everOut.fill(0);
     someoneOut = false;
@@ -184,41 +184,43 @@ export function runBattles(
     brief = startBrief;
     briefed = initial;
     note(brief);
-    let commands = 0;
     let standing: readonly Standing[] | undefined;
     if (kernel !== undefined) {
       // The kernel tallies its blows itself; who was out is read at the end, as below (in a
-      // simulated battle nobody out of the fight comes back: no GM to raise them).
-      const played = kernel.play(seeds.dice, MAX_COMMANDS_PER_BATTLE, tallies);
+      // simulated battle nobody out of the fight comes back: no GM to raise them). It draws on
+      // the rules' dice alone: no stream of choices, no dice wrapper made for it.
+      const played = kernel.play(battleDice(range.seed, i), MAX_COMMANDS_PER_BATTLE, tallies);
       state = played.state;
       standing = played.standing;
-      commands = MAX_COMMANDS_PER_BATTLE;
-    }
-    for (; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
-      if (ruleset.outcome(state).over) break;
-      let command = direct?.(seen, state, seeds.choices);
-      let label: string | undefined;
-      if (command === undefined) {
-        const actions = ruleset.legalActions(state);
-        if (actions.length === 0) break;
-        const choice = policy(seen, state, actions, seeds.choices);
-        command = choice.command as CommandBase;
-        label = choice.label;
+    } else {
+      const seeds = battleSeeds(range.seed, i);
+      const dice = new FastDice(seeds.dice);
+      for (let commands = 0; commands < MAX_COMMANDS_PER_BATTLE; commands++) {
+        if (ruleset.outcome(state).over) break;
+        let command = direct?.(seen, state, seeds.choices);
+        let label: string | undefined;
+        if (command === undefined) {
+          const actions = ruleset.legalActions(state);
+          if (actions.length === 0) break;
+          const choice = policy(seen, state, actions, seeds.choices);
+          command = choice.command as CommandBase;
+          label = choice.label;
+        }
+        // Every command here is one the ruleset offered in this state, so it may skip the checks
+        // (resolveOffered); resolve hands back the state too: no second pass of evolve.
+        const before = state;
+        const resolved =
+          ruleset.resolveOffered?.(state, command, dice) ??
+          ruleset.resolve?.(state, command, dice) ??
+          mapDecided(ruleset.decide(state, command, dice), state, ruleset.evolve);
+        if (!resolved.ok)
+          throw new Error(
+            `the policy chose a refused action (${label ?? JSON.stringify(command)}): ${resolved.error.message}`,
+          );
+        state = resolved.value.state;
+        hooks.observe?.(command, resolved.value.events as readonly EventBase[]);
+        tallyBlows(before, state, resolved.value.events as readonly EventBase[]);
       }
-      // Every command here is one the ruleset offered in this state, so it may skip the checks
-      // (resolveOffered); resolve hands back the state too: no second pass of evolve.
-      const before = state;
-      const resolved =
-        ruleset.resolveOffered?.(state, command, dice) ??
-        ruleset.resolve?.(state, command, dice) ??
-        mapDecided(ruleset.decide(state, command, dice), state, ruleset.evolve);
-      if (!resolved.ok)
-        throw new Error(
-          `the policy chose a refused action (${label ?? JSON.stringify(command)}): ${resolved.error.message}`,
-        );
-      state = resolved.value.state;
-      hooks.observe?.(command, resolved.value.events as readonly EventBase[]);
-      tallyBlows(before, state, resolved.value.events as readonly EventBase[]);
     }
     const outcome = ruleset.outcome(state);
     aggregate.battles++;

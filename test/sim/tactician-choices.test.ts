@@ -6,6 +6,7 @@ import type { FfrpgState } from '../../src/rulesets/ffrpg/state.js';
 import type { FfviiiState } from '../../src/rulesets/ffviii/state.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import { combatantOf, type ShiningForceState } from '../../src/rulesets/shining-force/state.js';
+import type { AnySystem } from '../../src/rulesets/system.js';
 import type { ZodiacSetup } from '../../src/rulesets/zodiac/model.js';
 import type { ZodiacState } from '../../src/rulesets/zodiac/state.js';
 import { FastDice } from '../../src/sim/fast-dice.js';
@@ -43,6 +44,24 @@ function decisions<State>(
       for (const e of decided.value) state = ruleset.evolve(state, e);
     }
   }
+}
+
+/**
+ * The state at `actor`'s first turn in a battle of `setup`: the battle begun, and whoever comes
+ * before it playing the first action listed, on the dice of `seed`.
+ */
+function untilActs(system: AnySystem, setup: unknown, actor: string, seed: string): unknown {
+  const { ruleset } = system;
+  const dice = new FastDice(SeededDice.fromSeed(seed));
+  let state = ruleset.initialState(setup);
+  for (let i = 0; i < 50; i++) {
+    const actions = ruleset.legalActions(state);
+    if (actions.some((a) => (a.command as { actor?: string }).actor === actor)) break;
+    const decided = ruleset.decide(state, actions[0]!.command, dice);
+    if (!decided.ok) throw new Error(decided.error.message);
+    for (const e of decided.value) state = ruleset.evolve(state, e);
+  }
+  return state;
 }
 
 type Chosen = { type: string; target?: string; ability?: string; spell?: string };
@@ -214,17 +233,7 @@ describe('the tactician chooses', () => {
       restoreMp: 0,
       cures: ['poison'],
     };
-    // On to Keef's first turn (the battle begun, the ogre's first blow taken if it is faster).
-    const { ruleset } = system;
-    const dice = new FastDice(SeededDice.fromSeed('antidote'));
-    let state = ruleset.initialState(withAntidote) as ZodiacState;
-    for (let i = 0; i < 50; i++) {
-      const actions = ruleset.legalActions(state);
-      if (actions.some((a) => (a.command as { actor?: string }).actor === 'keef')) break;
-      const decided = ruleset.decide(state, actions[0]!.command, dice);
-      if (!decided.ok) throw new Error(decided.error.message);
-      for (const e of decided.value) state = ruleset.evolve(state, e) as ZodiacState;
-    }
+    const state = untilActs(system, withAntidote, 'keef', 'antidote') as ZodiacState;
     const keef = state.combatants.keef!;
     const keefWith = (poisoned: boolean): ZodiacState => ({
       ...state,
@@ -258,15 +267,7 @@ describe('the tactician chooses', () => {
   it('ZODIAC: Keef wakes a fallen Merlin with a Phoenix Down when he holds two (her 10% and half her HP back, against the item), and strikes the ogre when it is his last', () => {
     const { system, setup } = encounter('test/sim/fixtures/zodiac-keef-and-merlin.yaml');
     const { ruleset } = system;
-    const dice = new FastDice(SeededDice.fromSeed('phoenix'));
-    let state = ruleset.initialState(setup) as ZodiacState;
-    for (let i = 0; i < 50; i++) {
-      const actions = ruleset.legalActions(state);
-      if (actions.some((a) => (a.command as { actor?: string }).actor === 'keef')) break;
-      const decided = ruleset.decide(state, actions[0]!.command, dice);
-      if (!decided.ok) throw new Error(decided.error.message);
-      for (const e of decided.value) state = ruleset.evolve(state, e) as ZodiacState;
-    }
+    const state = untilActs(system, setup, 'keef', 'phoenix') as ZodiacState;
     const keef = state.combatants.keef!;
     const merlin = state.combatants.merlin!;
     const fallen = (downs: number): ZodiacState => ({

@@ -14,7 +14,7 @@ import {
   shiningForceKinds,
   shiningForceSetupFrom,
 } from '../../../src/rulesets/shining-force/index.js';
-import type { ShiningForceSetup } from '../../../src/rulesets/shining-force/model.js';
+import { type ShiningForceSetup, STATUSES } from '../../../src/rulesets/shining-force/model.js';
 import { FIXTURES } from './helpers.js';
 
 type Sheet = ShiningForceSetup['sides'][number]['combatants'][number];
@@ -56,15 +56,8 @@ const USABLE = Object.entries(BASE.items)
   .filter(([, i]) => i.use !== undefined)
   .map(([id]) => id);
 const SPELLS = Object.keys(BASE.spells);
-const STATUSES = [
-  'charmed',
-  'confused',
-  'illusion',
-  'paralysed',
-  'poison',
-  'sleep',
-  'frozen',
-] as const;
+/** The statuses a blow or a spell may inflict here; a curse comes only from the GM (below). */
+const INFLICTED = STATUSES.filter((s) => s !== 'curse');
 const RANGES = ['range-1', 'range-1-2', 'range-2', 'range-2-3'];
 const TERRAIN = '....,,fh~#';
 
@@ -81,7 +74,7 @@ const stats = fc.record({
 const inflicts = fc.option(
   fc.record(
     {
-      status: fc.constantFrom(...STATUSES),
+      status: fc.constantFrom(...INFLICTED),
       chance: fc.integer({ min: 0, max: 100 }),
       turns: fc.integer({ min: 1, max: 4 }),
       amount: fc.integer({ min: 1, max: 4 }),
@@ -241,7 +234,7 @@ const CONTENT_IDS = [
   'cursed-knight',
   'blade',
 ];
-const GM_STATUSES = [...STATUSES, 'curse'];
+const GM_STATUSES = [...INFLICTED, 'curse'];
 
 /**
  * A GM's line as picks: what to do and picks for whom, what and how much, read against the state

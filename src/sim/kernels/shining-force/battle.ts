@@ -83,6 +83,10 @@ export class Battle {
    * MP or cells): what a caller keeps of those stands while this does.
    */
   roster = 0;
+  /** The combatants the battle started from (reset), by place. */
+  started: readonly CombatantState[] = [];
+  /** Battles played since this was made: a new one at every reset. */
+  battles = 0;
   private dice!: SeededDice;
 
   /** The blows of the command under way, as the runner tallies them (source, target, amount). */
@@ -128,6 +132,8 @@ export class Battle {
     this.gold = start.gold;
     this.notes = start.notes;
     this.roster++;
+    this.started = start.combatants;
+    this.battles++;
     if (dice !== undefined) this.dice = dice;
   }
 

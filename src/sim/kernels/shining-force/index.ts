@@ -6,7 +6,7 @@ import type { CombatantTally } from '../../aggregate.js';
 import { tactician } from '../../tactician/index.js';
 import type { BattleKernel, KernelFactory, Standing } from '../kernel.js';
 import { Battle } from './battle.js';
-import { Choice, KernelTactician } from './tactician.js';
+import { Choice, KernelTactician, openingsFor } from './tactician.js';
 
 /**
  * Shining Force's battles under the tactician, played by the kernel: a battle there is some 70
@@ -37,7 +37,7 @@ class ShiningForceKernel implements BattleKernel {
     private readonly start: ShiningForceState,
   ) {
     this.battle = new Battle(start);
-    this.tactician = new KernelTactician(system, this.battle);
+    this.tactician = new KernelTactician(system, this.battle, openingsFor(start));
     this.struck = new Float64Array(start.combatants.length);
     this.left = new Float64Array(start.combatants.length);
   }

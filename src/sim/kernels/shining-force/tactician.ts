@@ -126,6 +126,27 @@ export class KernelTactician {
   private readonly pairAttacker: string[] = [];
   private readonly pairDefender: string[] = [];
   private readonly pairHp: (number | undefined)[] = [];
+  /**
+   * By place, a number standing for what the odds name it by: its condition, weapon and whether
+   * its blow carries a status (nameAll); a new number, never used before, when any changes.
+   */
+  private readonly named: Int32Array;
+  private names = 0;
+  private namedRoster = -1;
+  private readonly namedStatuses: unknown[] = [];
+  private readonly namedItems: unknown[] = [];
+  private readonly namedCondition: string[] = [];
+  private readonly namedWeapon: string[] = [];
+  private readonly namedRides: Uint8Array;
+  /** oddsOf's last answer by pair (a * n + d), with both names and the defender's HP it was for. */
+  private readonly lastOdds: (ActionOdds | undefined)[] = [];
+  private readonly lastA: Int32Array;
+  private readonly lastD: Int32Array;
+  private readonly lastHp: Float64Array;
+  /** attackWorthOn's answers by pair, with the roster count and target's HP each was for. */
+  private readonly worthValue: Float64Array;
+  private readonly worthRoster: Float64Array;
+  private readonly worthHp: Float64Array;
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
@@ -134,6 +155,7 @@ export class KernelTactician {
   constructor(
     private readonly system: AnySystem,
     private readonly b: Battle,
+    private readonly openings: Openings,
   ) {
     const n = b.cs.length;
     this.n = n;
@@ -164,12 +186,20 @@ export class KernelTactician {
     this.blows = new Float64Array(n);
     this.attackWorth = new Float64Array(n);
     this.field = new KernelField(this);
+    this.named = new Int32Array(n);
+    this.namedRides = new Uint8Array(n);
+    this.lastA = new Int32Array(n * n);
+    this.lastD = new Int32Array(n * n);
+    this.lastHp = new Float64Array(n * n);
+    this.worthValue = new Float64Array(n * n);
+    this.worthRoster = new Float64Array(n * n).fill(-1);
+    this.worthHp = new Float64Array(n * n);
     this.distances = distanceMaps(b.setup);
     const setup = b.setup;
     this.weapons = new ByList((c) => weaponName(setup, c));
     this.rides = new ByList((c) => blowRides(setup, c));
     this.reaches = new ByList((c) => strikesOf(setup, c));
-    this.kinds = new ByList((c) => effectKindsOf(setup, c));
+    this.kinds = new ByList((c) => effectKindsOf(setup, c, n));
   }
 
   /** How many combatants the roster holds. */
@@ -211,8 +241,62 @@ export class KernelTactician {
     return this.weapons.at(i, c, c.items, undefined);
   }
 
-  /** attackOdds of place a's blow on place d, as the tactician finds them. */
+  /**
+   * Brings `named` up to date with the roster: a place whose statuses or items were replaced
+   * since gets a new number if its condition, weapon or rider changed with them (a status
+   * counted down, a herb used, leave those as they were). Called at the start of a decision.
+   */
+  private nameAll(): void {
+    const b = this.b;
+    if (b.roster === this.namedRoster) return;
+    this.namedRoster = b.roster;
+    const { cs } = b;
+    for (let i = 0; i < cs.length; i++) {
+      const c = cs[i]!;
+      if (c.statuses === this.namedStatuses[i] && c.items === this.namedItems[i]) continue;
+      this.namedStatuses[i] = c.statuses;
+      this.namedItems[i] = c.items;
+      const condition = this.conditionAt(i);
+      const weapon = this.weaponAt(i);
+      const rides = this.ridesAt(i) ? 1 : 0;
+      if (
+        condition !== this.namedCondition[i] ||
+        weapon !== this.namedWeapon[i] ||
+        rides !== this.namedRides[i]
+      ) {
+        this.namedCondition[i] = condition;
+        this.namedWeapon[i] = weapon;
+        this.namedRides[i] = rides;
+        this.named[i] = ++this.names;
+      }
+    }
+  }
+
+  /**
+   * attackOdds of place a's blow on place d, as the tactician finds them. The answer given last
+   * for the pair stands while neither place's name (`named`) changed and, where the odds depend
+   * on it, the defender has the same HP: the odds tree's key is the ids, the weapon, the two
+   * conditions and that HP, and its numbers depend on nothing else, in this battle or the next.
+   */
   oddsOf(a: number, d: number): ActionOdds | undefined {
+    const pair = a * this.n + d;
+    const hpNow = this.b.cs[d]!.hp;
+    if (
+      this.lastA[pair] === this.named[a] &&
+      this.lastD[pair] === this.named[d] &&
+      (this.namedRides[a] === 0 || this.lastHp[pair] === hpNow)
+    )
+      return this.lastOdds[pair];
+    const odds = this.namedOdds(a, d);
+    this.lastOdds[pair] = odds;
+    this.lastA[pair] = this.named[a]!;
+    this.lastD[pair] = this.named[d]!;
+    this.lastHp[pair] = hpNow;
+    return odds;
+  }
+
+  /** oddsOf by what the odds tree names them by: weapon, conditions and HP compared. */
+  private namedOdds(a: number, d: number): ActionOdds | undefined {
     const generation = oddsGeneration();
     const weapon = this.weaponAt(a);
     const attackerCondition = this.conditionAt(a);
@@ -289,6 +373,18 @@ export class KernelTactician {
     }
     this.actor = place;
     const moving = b.step === 'move';
+    if (this.untouched()) {
+      const key = positionsKey(b.cs, place, moving);
+      if (this.openings.replay(key, this)) return;
+      this.decide(place, moving);
+      this.openings.keep(key, this);
+      return;
+    }
+    this.decide(place, moving);
+  }
+
+  private decide(place: number, moving: boolean): void {
+    this.nameAll();
     this.options(place, moving);
     const effects = this.effects(place);
     if (!moving && this.attackCount === 0 && effects === 0) {
@@ -297,6 +393,35 @@ export class KernelTactician {
     }
     this.field.begin(place);
     this.directChoice(place, moving, effects);
+  }
+
+  /** The battle whose state was last found changed from its start (untouched). */
+  private touchedIn = -1;
+
+  /**
+   * True while every combatant has the HP, MP, items, statuses and standing it started the
+   * battle with (the same lists: the rules replace a list when it changes), so that the state
+   * differs from the start only in where everyone stands and whose turn it is.
+   */
+  private untouched(): boolean {
+    const b = this.b;
+    if (this.touchedIn === b.battles) return false;
+    const { cs, started } = b;
+    for (let i = 0; i < cs.length; i++) {
+      const c = cs[i]!;
+      const s = started[i]!;
+      if (
+        c.hp !== s.hp ||
+        c.mp !== s.mp ||
+        c.items !== s.items ||
+        c.statuses !== s.statuses ||
+        c.defeated !== s.defeated
+      ) {
+        this.touchedIn = b.battles;
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -460,10 +585,29 @@ export class KernelTactician {
   private attackOn(k: number): number {
     let w = this.attackWorth[k]!;
     if (Number.isNaN(w)) {
-      const e = this.attackEstimate(this.enemies[k]!);
-      w = e === undefined ? -1 : worth(e, this.field);
+      w = this.attackWorthOn(this.enemies[k]!);
       this.attackWorth[k] = w;
     }
+    return w;
+  }
+
+  /**
+   * worth of the deciding unit's attack on place `target` (its estimate, no extra); -1 when it
+   * has none. Kept by pair while the roster and the target's HP stand: the worth of a blow reads
+   * its odds, the target's HP, maximum HP and side, and the threat it poses, and the roster fixes
+   * all but the HP. A unit's move and its attack after it ask the same.
+   */
+  private attackWorthOn(target: number): number {
+    const pair = this.actor * this.n + target;
+    const roster = this.b.roster;
+    const hp = this.b.cs[target]!.hp;
+    if (this.worthRoster[pair] === roster && this.worthHp[pair] === hp)
+      return this.worthValue[pair]!;
+    const e = this.attackEstimate(target);
+    const w = e === undefined ? -1 : worth(e, this.field);
+    this.worthValue[pair] = w;
+    this.worthRoster[pair] = roster;
+    this.worthHp[pair] = hp;
     return w;
   }
 
@@ -565,23 +709,32 @@ export class KernelTactician {
     let bestAdvance = -1;
     for (let k = 0; k < this.attackCount; k++) {
       const t = this.attacks[k]!;
-      const e = this.attackEstimate(t);
-      const s =
-        e === undefined
-          ? 0
-          : score(
-              estimateOf({
-                target: e.target,
-                chance: e.chance,
-                harm: e.harm,
-                heal: e.heal,
-                status: e.status,
-                price: e.price,
-                time: e.time,
-                extra,
-              }),
-              field,
-            );
+      let s: number;
+      if (!moving) {
+        // With nothing added (extra is -here, -0), the score of a blow is its worth less no
+        // price over one turn: the worth itself, but for the sign of a zero, which no
+        // comparison sees.
+        const w = this.attackWorthOn(t);
+        s = w < 0 ? 0 : w;
+      } else {
+        const e = this.attackEstimate(t);
+        s =
+          e === undefined
+            ? 0
+            : score(
+                estimateOf({
+                  target: e.target,
+                  chance: e.chance,
+                  harm: e.harm,
+                  heal: e.heal,
+                  status: e.status,
+                  price: e.price,
+                  time: e.time,
+                  extra,
+                }),
+                field,
+              );
+      }
       if (s > bestScore) {
         bestKind = Choice.Attack;
         bestTarget = t;
@@ -680,10 +833,13 @@ export class KernelTactician {
     nearHere: number,
   ): void {
     const count = this.enemyCount;
-    if (count > 31) {
+    if (count > 31 || count === 0) {
       this.scoreCellsOneByOne(hp, fall, arms, armsReach, nearHere);
       return;
     }
+    // No weapon reaches from any cell: a table of none. A field is at most MAX_SIDE (26) a side,
+    // so every offset between two of its cells is within the table's SPAN.
+    const reach = arms ?? NO_REACH;
     const { cells, cellCount, column, row, ex, ey, strikes, blows } = this;
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
@@ -696,30 +852,25 @@ export class KernelTactician {
       const x = column[cell]!;
       const y = row[cell]!;
       let reaching = 0;
-      let nearest = Number.POSITIVE_INFINITY;
+      let nearest = FAR;
       let sum = 0;
       let strongest = 0;
+      // Without a branch on what each enemy is to the cell (they go either way at random and
+      // the mispredictions cost more than the sums): an enemy that cannot strike the cell adds
+      // a blow of 0, which changes neither the sum nor the strongest (both start at 0).
       for (let i = 0; i < count; i++) {
         const dx = ex[i]! - x;
         const dy = ey[i]! - y;
-        const d = Math.abs(dx) + Math.abs(dy);
-        if (d < nearest) nearest = d;
-        if (
-          arms !== undefined &&
-          d <= armsReach &&
-          dx >= -SPAN &&
-          dx <= SPAN &&
-          dy >= -SPAN &&
-          dy <= SPAN &&
-          arms[(dy + SPAN) * SPAN_ROW + dx + SPAN] === 1
-        )
-          reaching |= 1 << i;
-        const strikesFrom = strikes[i]!;
-        if (strikesFrom >= 0 && d <= strikesFrom) {
-          const blow = blows[i]!;
-          sum += blow;
-          if (blow > strongest) strongest = blow;
-        }
+        const sx = dx >> 31;
+        const sy = dy >> 31;
+        const d = ((dx ^ sx) - sx + ((dy ^ sy) - sy)) | 0;
+        nearest = Math.min(nearest, d);
+        reaching |= reach[(dy + SPAN) * SPAN_ROW + dx + SPAN]! << i;
+        // 1 when d <= strikes (never for -1, an enemy that strikes nobody).
+        const within = ((strikes[i]! - d) >>> 31) ^ 1;
+        const blow = blows[i]! * within;
+        sum += blow;
+        strongest = blow > strongest ? blow : strongest;
       }
       let risk = EXPOSURE * (sum - strongest);
       if (sum >= hp) risk += fall;
@@ -772,14 +923,26 @@ export class KernelTactician {
     }
   }
 
-  /** The tactician's effectEstimate of `kind` aimed at place `target`. */
-  private effectEstimate(
+  /**
+   * The odds of `kind` used by the deciding unit on place `target`, as the tactician finds them.
+   * The answer given last for the target stands while neither's name (`named`) changed and,
+   * where it inflicts a status, the target has the same HP: the odds tree's key.
+   */
+  private effectOddsOf(
     actor: CombatantState,
     kind: EffectKind,
     target: number,
-    extra: number,
-  ): Estimate | undefined {
+  ): ActionOdds | undefined {
     const { setup, cs } = this.b;
+    const hp = cs[target]!.hp;
+    const inflicts = kind.effect.inflicts !== undefined;
+    const last = kind.last;
+    if (
+      last.actor[target] === this.named[this.actor] &&
+      last.target[target] === this.named[target] &&
+      (!inflicts || last.hp[target] === hp)
+    )
+      return last.odds[target];
     const targetId = cs[target]!.id;
     let odds = treeOdds(
       setup,
@@ -789,7 +952,7 @@ export class KernelTactician {
       targetId,
       this.conditionAt(this.actor),
       this.conditionAt(target),
-      kind.effect.inflicts !== undefined ? cs[target]!.hp : undefined,
+      inflicts ? hp : undefined,
     );
     if (odds === NOT_KEPT)
       odds = effectOdds(
@@ -800,6 +963,23 @@ export class KernelTactician {
           ? { type: 'cast', actor: actor.id, spell: kind.id, target: targetId }
           : { type: 'use', actor: actor.id, item: kind.id, target: targetId },
       );
+    last.odds[target] = odds;
+    last.actor[target] = this.named[this.actor]!;
+    last.target[target] = this.named[target]!;
+    last.hp[target] = hp;
+    return odds;
+  }
+
+  /** The tactician's effectEstimate of `kind` aimed at place `target`. */
+  private effectEstimate(
+    actor: CombatantState,
+    kind: EffectKind,
+    target: number,
+    extra: number,
+  ): Estimate | undefined {
+    const { cs } = this.b;
+    const targetId = cs[target]!.id;
+    const odds = this.effectOddsOf(actor, kind, target);
     if (odds === undefined) return undefined;
     const effect = kind.effect;
     let price: number;
@@ -839,13 +1019,20 @@ interface EffectKind {
   readonly aimEnemy: boolean;
   /** Spells: their MP; items: 0. */
   readonly mpCost: number;
+  /** effectOddsOf's last answer by target place, with the names and HP it was for. */
+  readonly last: {
+    readonly odds: (ActionOdds | undefined)[];
+    readonly actor: Int32Array;
+    readonly target: Int32Array;
+    readonly hp: Float64Array;
+  };
 }
 
 /**
  * The spells (in the sheet's order, those the setup has) and then the items with a use (each
  * item once, at its first slot) a combatant may offer, as legal.ts options goes through them.
  */
-function effectKindsOf(setup: ShiningForceSetup, c: CombatantState): EffectKind[] {
+function effectKindsOf(setup: ShiningForceSetup, c: CombatantState, size: number): EffectKind[] {
   const kinds: EffectKind[] = [];
   const kindOf = (cast: boolean, id: string, effect: Effect, mpCost: number): EffectKind => ({
     cast,
@@ -854,6 +1041,13 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState): EffectKind[
     range: patternTable(setup.patterns[effect.range] ?? ADJACENT),
     aimEnemy: effect.aim === 'enemy',
     mpCost,
+    // Names start at 1 (nameAll): 0 matches no place's.
+    last: {
+      odds: [],
+      actor: new Int32Array(size),
+      target: new Int32Array(size),
+      hp: new Float64Array(size),
+    },
   });
   for (const id of c.sheet.spells) {
     const spell = setup.spells[id];
@@ -868,6 +1062,70 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState): EffectKind[
     if (use !== undefined) kinds.push(kindOf(false, held.item, use, 0));
   }
   return kinds;
+}
+
+/**
+ * The choices made while a battle's state was its start's but for where everyone stands and
+ * whose turn it is (KernelTactician.untouched), by positionsKey: battles from one start open
+ * alike (of the gate's first round, four decisions in five were made before, in another
+ * battle), and a choice depends on nothing else of the state. A thread keeps them for every
+ * chunk of a run from the same start (openingsFor), at most MAX_OPENINGS.
+ */
+export class Openings {
+  private readonly places = new Map<string, number>();
+  private readonly kinds: Choice[] = [];
+  private readonly targets: number[] = [];
+  private readonly cells: number[] = [];
+  private readonly whats: string[] = [];
+
+  /** Makes `t`'s choice the one kept for `key`; false when none is. */
+  replay(key: string, t: KernelTactician): boolean {
+    const k = this.places.get(key);
+    if (k === undefined) return false;
+    t.kind = this.kinds[k]!;
+    t.target = this.targets[k]!;
+    t.cell = this.cells[k]!;
+    t.what = this.whats[k]!;
+    return true;
+  }
+
+  keep(key: string, t: KernelTactician): void {
+    if (this.kinds.length >= MAX_OPENINGS) return;
+    this.places.set(key, this.kinds.length);
+    this.kinds.push(t.kind);
+    this.targets.push(t.target);
+    this.cells.push(t.cell);
+    this.whats.push(t.what);
+  }
+}
+
+/** Openings kept a start: some 2 MB at most. */
+const MAX_OPENINGS = 1 << 15;
+
+/** By setup, then by the start's combatants as JSON (every field a choice could read). */
+const OPENINGS = new WeakMap<object, Map<string, Openings>>();
+
+/** The openings of battles from `start`, shared by every kernel from a start like it. */
+export function openingsFor(start: ShiningForceState): Openings {
+  let bySetup = OPENINGS.get(start.setup);
+  if (bySetup === undefined) {
+    bySetup = new Map();
+    OPENINGS.set(start.setup, bySetup);
+  }
+  const print = JSON.stringify(start.combatants);
+  let openings = bySetup.get(print);
+  if (openings === undefined) {
+    openings = new Openings();
+    bySetup.set(print, openings);
+  }
+  return openings;
+}
+
+/** Whose decision, which step, and every combatant's cell, as a string for a Map. */
+function positionsKey(cs: readonly CombatantState[], place: number, moving: boolean): string {
+  let key = String.fromCharCode(place, moving ? 1 : 0);
+  for (let i = 0; i < cs.length; i++) key += String.fromCharCode(cs[i]!.cell);
+  return key;
 }
 
 /**
@@ -968,6 +1226,11 @@ class KeptThreats {
     this.generation = new Float64Array(size);
   }
 }
+
+/** A reach table covering no offset. */
+const NO_REACH = new Uint8Array(SPAN_ROW * SPAN_ROW);
+/** Farther than any two cells of a field are apart: where the nearest enemy starts. */
+const FAR = 1 << 30;
 
 function inPattern(table: Uint8Array, dx: number, dy: number): boolean {
   if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return false;

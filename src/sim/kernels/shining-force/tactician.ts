@@ -87,6 +87,8 @@ export class KernelTactician {
   private readonly advanceTargets: Int32Array;
   private readonly advanceCells: Int32Array;
   private advanceCount = 0;
+  /** How many of the enemies options() found are out of reach (in outOfReach). */
+  private outCount = 0;
   private readonly cells: Int32Array;
   private cellCount = 0;
   /** 1 on an advance's cell in the decision under way (cleared at its end). */
@@ -138,11 +140,15 @@ export class KernelTactician {
   private readonly namedCondition: string[] = [];
   private readonly namedWeapon: string[] = [];
   private readonly namedRides: Uint8Array;
+  /** strikesAt by place, kept with the names (its items' list is among what nameAll checks). */
+  private readonly strikesOf: Int32Array;
   /** oddsOf's last answer by pair (a * n + d), with both names and the defender's HP it was for. */
   private readonly lastOdds: (ActionOdds | undefined)[] = [];
   private readonly lastA: Int32Array;
   private readonly lastD: Int32Array;
   private readonly lastHp: Float64Array;
+  /** Mean HP the pair's blow takes off, a miss counted as 0 (threat), from lastOdds. */
+  private readonly lastThreat: Float64Array;
   /** attackWorthOn's answers by pair, with the roster count and target's HP each was for. */
   private readonly worthValue: Float64Array;
   private readonly worthRoster: Float64Array;
@@ -150,6 +156,12 @@ export class KernelTactician {
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
+  /** tableRisks's risks, sums and strongest blows by set of enemies (a bit by place in `enemies`). */
+  private riskBy = new Float64Array(64);
+  private sumBy = new Float64Array(64);
+  private strongestBy = new Float64Array(64);
+  /** The effects' scores in the decision under way, by place in effectKinds. */
+  private effectScores = new Float64Array(16);
   private readonly distances: (Int32Array | undefined)[];
 
   constructor(
@@ -188,9 +200,11 @@ export class KernelTactician {
     this.field = new KernelField(this);
     this.named = new Int32Array(n);
     this.namedRides = new Uint8Array(n);
+    this.strikesOf = new Int32Array(n);
     this.lastA = new Int32Array(n * n);
     this.lastD = new Int32Array(n * n);
     this.lastHp = new Float64Array(n * n);
+    this.lastThreat = new Float64Array(n * n);
     this.worthValue = new Float64Array(n * n);
     this.worthRoster = new Float64Array(n * n).fill(-1);
     this.worthHp = new Float64Array(n * n);
@@ -256,6 +270,7 @@ export class KernelTactician {
       if (c.statuses === this.namedStatuses[i] && c.items === this.namedItems[i]) continue;
       this.namedStatuses[i] = c.statuses;
       this.namedItems[i] = c.items;
+      this.strikesOf[i] = this.strikesAt(i);
       const condition = this.conditionAt(i);
       const weapon = this.weaponAt(i);
       const rides = this.ridesAt(i) ? 1 : 0;
@@ -280,19 +295,26 @@ export class KernelTactician {
    */
   oddsOf(a: number, d: number): ActionOdds | undefined {
     const pair = a * this.n + d;
-    const hpNow = this.b.cs[d]!.hp;
-    if (
+    if (!this.pairStands(a, d, pair)) this.askPair(a, d, pair);
+    return this.lastOdds[pair];
+  }
+
+  /** Whether the pair's last answer (lastOdds, lastThreat) is still the answer. */
+  private pairStands(a: number, d: number, pair: number): boolean {
+    return (
       this.lastA[pair] === this.named[a] &&
       this.lastD[pair] === this.named[d] &&
-      (this.namedRides[a] === 0 || this.lastHp[pair] === hpNow)
-    )
-      return this.lastOdds[pair];
+      (this.namedRides[a] === 0 || this.lastHp[pair] === this.b.cs[d]!.hp)
+    );
+  }
+
+  private askPair(a: number, d: number, pair: number): void {
     const odds = this.namedOdds(a, d);
     this.lastOdds[pair] = odds;
+    this.lastThreat[pair] = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
     this.lastA[pair] = this.named[a]!;
     this.lastD[pair] = this.named[d]!;
-    this.lastHp[pair] = hpNow;
-    return odds;
+    this.lastHp[pair] = this.b.cs[d]!.hp;
   }
 
   /** oddsOf by what the odds tree names them by: weapon, conditions and HP compared. */
@@ -349,8 +371,9 @@ export class KernelTactician {
 
   /** Mean HP place a's blow takes off place d, a miss counted as 0 (Tactics.threat). */
   threat(a: number, d: number): number {
-    const odds = this.oddsOf(a, d);
-    return (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
+    const pair = a * this.n + d;
+    if (!this.pairStands(a, d, pair)) this.askPair(a, d, pair);
+    return this.lastThreat[pair]!;
   }
 
   /** Chooses for the battle as it stands; the choice is left in kind, target, cell and what. */
@@ -457,7 +480,22 @@ export class KernelTactician {
     this.advanceCount = 0;
     this.cellCount = 0;
     if (!moving) return;
+    this.outCount = outCount;
     this.moves(place, b.derivedOf(place).movement);
+  }
+
+  /**
+   * legal.ts options' advances: for each enemy out of reach (options), the cell in reach of it at
+   * the least cost, else the one closing in the most; none onto the unit's own cell. Only a tie
+   * between cells or with another option needs them (directChoice): an advance's cell is one
+   * of the cells, and what sets it apart is only that it wins a tie.
+   */
+  private advances(place: number): void {
+    const b = this.b;
+    const { cs, setup } = b;
+    const actor = cs[place]!;
+    const { outOfReach, outCount, column, row } = this;
+    const arms = b.armamentOf(place);
     const costs = this.costs;
     const { distances, width } = this;
     const height = this.costs.length / width;
@@ -684,7 +722,7 @@ export class KernelTactician {
         const c = cs[e]!;
         ex[k] = column[c.cell]!;
         ey[k] = row[c.cell]!;
-        const s = this.strikesAt(e);
+        const s = this.strikesOf[e]!;
         strikes[k] = s;
         blows[k] = s >= 0 ? this.threat(e, place) : 0;
         attackWorth[k] = Number.NaN;
@@ -742,6 +780,30 @@ export class KernelTactician {
       }
     }
     if (moving) this.scoreCells(hp, fall, arms, armsReach, nearHere);
+    const kinds = this.kindsAt(place);
+    if (effects > this.effectScores.length) this.effectScores = new Float64Array(effects * 2);
+    const effectScores = this.effectScores;
+    let bestEffect = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < effects; k++) {
+      const e = this.effectEstimate(
+        actor,
+        kinds[this.effectKinds[k]!]!,
+        this.effectTargets[k]!,
+        extra,
+      );
+      const s = e === undefined ? 0 : score(e, field);
+      effectScores[k] = s;
+      if (s > bestEffect) bestEffect = s;
+    }
+    // score(estimateOf({ chance: 0, extra, price: 0, time: 1 })): worth with no target is its
+    // extra, less no price, over one turn; the same number.
+    const stayScore = extra;
+    if (
+      moving &&
+      this.outCount > 0 &&
+      this.advancesCount(bestScore, Math.max(bestEffect, stayScore))
+    )
+      this.advances(place);
     if (this.advanceCount > 0) {
       const found = this.bestOf(this.advanceCells, this.advanceCount, bestScore, false);
       if (found >= 0) {
@@ -751,12 +813,10 @@ export class KernelTactician {
         bestScore = this.bestScore;
       }
     }
-    const kinds = this.kindsAt(place);
     for (let k = 0; k < effects; k++) {
       const kind = kinds[this.effectKinds[k]!]!;
       const target = this.effectTargets[k]!;
-      const e = this.effectEstimate(actor, kind, target, extra);
-      const s = e === undefined ? 0 : score(e, field);
+      const s = effectScores[k]!;
       if (s > bestScore) {
         bestKind = kind.cast ? Choice.Cast : Choice.Use;
         bestTarget = target;
@@ -765,9 +825,6 @@ export class KernelTactician {
         bestScore = s;
       }
     }
-    // score(estimateOf({ chance: 0, extra, price: 0, time: 1 })): worth with no target is its
-    // extra, less no price, over one turn; the same number.
-    const stayScore = extra;
     if (stayScore > bestScore) {
       bestKind = Choice.Stay;
       bestCell = -1;
@@ -795,6 +852,32 @@ export class KernelTactician {
   private bestScore = Number.NEGATIVE_INFINITY;
 
   /**
+   * Whether the advances can change the choice, from the cells' scores (scoreCells), the best
+   * attack's and the best of the effects and staying. Taken in directChoice's order, an advance
+   * only wins where its cell does (it is one of the cells), but for two ties: among the cells
+   * scoring the most (the first advance among them wins, not the first cell), and between those
+   * cells and an effect or staying (an advance is weighed before them, a cell after, each
+   * replacing only what it beats). A best cell tying with the best attack loses either way.
+   */
+  private advancesCount(attack: number, other: number): boolean {
+    const own = this.b.cs[this.actor]!.cell;
+    const { cells, cellCount, cellScore } = this;
+    let top = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    for (let j = 0; j < cellCount; j++) {
+      const cell = cells[j]!;
+      if (cell === own) continue;
+      const s = cellScore[cell]!;
+      if (s > top) {
+        top = s;
+        ties = 1;
+      } else if (s === top) ties++;
+    }
+    const rest = Math.max(attack, other);
+    return (top > rest && ties > 1) || (top === rest && rest > attack);
+  }
+
+  /**
    * Decision.bestOf: where among the first `count` of `cells` the first cell scoring the most
    * above `floor` is, its score in bestScore; -1 for none. `passOver`: the unit's own cell and
    * the advances' are left out. The scores are scoreCells's.
@@ -819,11 +902,13 @@ export class KernelTactician {
 
   /**
    * cellWorth of every cell the move may end on but the unit's own (the advances' cells are
-   * among them), into cellScore by cell: the enemies in the outer loop and the cells in the
-   * inner, each cell's sums and maxima taken over the enemies in the same order as cellWorth
-   * takes them, so each score is cellWorth's to the last bit. Which enemies each cell puts in
-   * reach is kept as bits, and what attacking each is worth is looked up after the loop, only
-   * for the enemies some cell reaches (as cellWorth looks it up): no call inside the loop.
+   * among them), into cellScore by cell, each to the last bit. A cell's loop over the enemies
+   * takes only integers: the nearest, which enemies it puts in reach and which can strike it,
+   * as bits. What those can strike for (their sum and the strongest, added in the enemies'
+   * order as cellWorth adds them) is the same for every cell they strike together, so with few
+   * enemies it is worked out once for each set of them (riskBy), else per cell (riskOf). What
+   * attacking each enemy is worth is looked up after the loop, only for the enemies some cell
+   * reaches (as cellWorth looks it up).
    */
   private scoreCells(
     hp: number,
@@ -840,11 +925,13 @@ export class KernelTactician {
     // No weapon reaches from any cell: a table of none. A field is at most MAX_SIDE (26) a side,
     // so every offset between two of its cells is within the table's SPAN.
     const reach = arms ?? NO_REACH;
-    const { cells, cellCount, column, row, ex, ey, strikes, blows } = this;
+    const { cells, cellCount, column, row, ex, ey, strikes } = this;
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
-    // Each cell's sums over the enemies in locals, and what it risks and closes in kept by cell;
-    // the best attack it puts in reach is added once the attacks' worth is known.
+    // A risk for every set of enemies costs 2^count sums, the cells' own count x count.
+    const tabled = count <= 16 && 1 << count <= 4 * cellCount;
+    if (tabled) this.tableRisks(count, hp, fall);
+    const riskBy = this.riskBy;
     let reached = 0;
     for (let j = 0; j < cellCount; j++) {
       const cell = cells[j]!;
@@ -852,28 +939,23 @@ export class KernelTactician {
       const x = column[cell]!;
       const y = row[cell]!;
       let reaching = 0;
+      let striking = 0;
       let nearest = FAR;
-      let sum = 0;
-      let strongest = 0;
-      // Without a branch on what each enemy is to the cell (they go either way at random and
-      // the mispredictions cost more than the sums): an enemy that cannot strike the cell adds
-      // a blow of 0, which changes neither the sum nor the strongest (both start at 0).
+      // No branch on what each enemy is to the cell: they go either way at random, and the
+      // mispredictions cost more than the arithmetic.
       for (let i = 0; i < count; i++) {
         const dx = ex[i]! - x;
         const dy = ey[i]! - y;
         const sx = dx >> 31;
         const sy = dy >> 31;
         const d = ((dx ^ sx) - sx + ((dy ^ sy) - sy)) | 0;
-        nearest = Math.min(nearest, d);
+        const closer = nearest - d;
+        nearest = d + (closer & (closer >> 31));
         reaching |= reach[(dy + SPAN) * SPAN_ROW + dx + SPAN]! << i;
         // 1 when d <= strikes (never for -1, an enemy that strikes nobody).
-        const within = ((strikes[i]! - d) >>> 31) ^ 1;
-        const blow = blows[i]! * within;
-        sum += blow;
-        strongest = blow > strongest ? blow : strongest;
+        striking |= (((strikes[i]! - d) >>> 31) ^ 1) << i;
       }
-      let risk = EXPOSURE * (sum - strongest);
-      if (sum >= hp) risk += fall;
+      const risk = tabled ? riskBy[striking]! : this.riskOf(striking, hp, fall);
       reachesOn[j] = reaching;
       reached |= reaching;
       // cellWorth's best + closer - risk, its very operations: with no attack in reach best is
@@ -895,6 +977,56 @@ export class KernelTactician {
         reaching ^= low;
       }
       cellScore[cell] = best + 0 - cellScore[cell]!;
+    }
+  }
+
+  /**
+   * cellWorth's risk on a cell the enemies in `striking` (bits by place in `enemies`) can strike:
+   * their blows summed and the strongest taken in the enemies' order, as cellWorth does.
+   */
+  private riskOf(striking: number, hp: number, fall: number): number {
+    const blows = this.blows;
+    let sum = 0;
+    let strongest = 0;
+    let left = striking;
+    while (left !== 0) {
+      const low = left & -left;
+      const blow = blows[31 - Math.clz32(low)]!;
+      sum += blow;
+      if (blow > strongest) strongest = blow;
+      left ^= low;
+    }
+    let risk = EXPOSURE * (sum - strongest);
+    if (sum >= hp) risk += fall;
+    return risk;
+  }
+
+  /**
+   * riskOf for every set of the first `count` enemies into riskBy: each set's sum is the sum of
+   * the set less its last enemy plus that enemy's blow, the very additions riskOf makes.
+   */
+  private tableRisks(count: number, hp: number, fall: number): void {
+    const sets = 1 << count;
+    if (this.riskBy.length < sets) {
+      this.riskBy = new Float64Array(sets);
+      this.sumBy = new Float64Array(sets);
+      this.strongestBy = new Float64Array(sets);
+    }
+    const { blows, riskBy, sumBy, strongestBy } = this;
+    sumBy[0] = 0;
+    strongestBy[0] = 0;
+    riskBy[0] = this.riskOf(0, hp, fall);
+    for (let set = 1; set < sets; set++) {
+      const last = 31 - Math.clz32(set);
+      const before = set ^ (1 << last);
+      const blow = blows[last]!;
+      const sum = sumBy[before]! + blow;
+      const strongest = blow > strongestBy[before]! ? blow : strongestBy[before]!;
+      sumBy[set] = sum;
+      strongestBy[set] = strongest;
+      let risk = EXPOSURE * (sum - strongest);
+      if (sum >= hp) risk += fall;
+      riskBy[set] = risk;
     }
   }
 

@@ -87,6 +87,8 @@ export class Battle {
   started: readonly CombatantState[] = [];
   /** Battles played since this was made: a new one at every reset. */
   battles = 0;
+  /** The battle's first round: the start's, or round 1 for a start before the first. */
+  firstRound = 1;
   private dice!: SeededDice;
 
   /** The blows of the command under way, as the runner tallies them (source, target, amount). */
@@ -133,6 +135,7 @@ export class Battle {
     this.notes = start.notes;
     this.roster++;
     this.started = start.combatants;
+    this.firstRound = Math.max(start.round, 1);
     this.battles++;
     if (dice !== undefined) this.dice = dice;
   }

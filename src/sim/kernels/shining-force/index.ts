@@ -6,7 +6,8 @@ import type { CombatantTally } from '../../aggregate.js';
 import { tactician } from '../../tactician/index.js';
 import type { BattleKernel, KernelFactory, Standing } from '../kernel.js';
 import { Battle } from './battle.js';
-import { Choice, KernelTactician, openingsFor } from './tactician.js';
+import { openingsFor } from './openings.js';
+import { Choice, KernelTactician } from './tactician.js';
 
 /**
  * Shining Force's battles under the tactician, played by the kernel: a battle there is some 70

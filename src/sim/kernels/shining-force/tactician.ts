@@ -38,6 +38,7 @@ import {
   weaponName,
 } from '../../tactician/shining-force.js';
 import type { Battle } from './battle.js';
+import type { Openings } from './openings.js';
 import { MoveSearch } from './reach.js';
 
 /** What the kernel's tactician chose: one of the commands the options offer. */
@@ -396,14 +397,21 @@ export class KernelTactician {
     }
     this.actor = place;
     const moving = b.step === 'move';
-    if (this.untouched()) {
-      const key = positionsKey(b.cs, place, moving);
-      if (this.openings.replay(key, this)) return;
+    const openings = this.openings;
+    if (!this.openingKey(place, moving)) {
       this.decide(place, moving);
-      this.openings.keep(key, this);
+      return;
+    }
+    const slot = openings.find();
+    if (slot >= 0) {
+      this.kind = openings.kind(slot);
+      this.target = openings.target(slot);
+      this.cell = openings.cell(slot);
+      this.what = openings.what(slot);
       return;
     }
     this.decide(place, moving);
+    openings.keep(this.kind, this.target, this.cell, this.what);
   }
 
   private decide(place: number, moving: boolean): void {
@@ -418,31 +426,36 @@ export class KernelTactician {
     this.directChoice(place, moving, effects);
   }
 
-  /** The battle whose state was last found changed from its start (untouched). */
-  private touchedIn = -1;
+  /** The battle in which a list was last found changed from its start's (openingKey). */
+  private listsChangedIn = -1;
 
   /**
-   * True while every combatant has the HP, MP, items, statuses and standing it started the
-   * battle with (the same lists: the rules replace a list when it changes), so that the state
-   * differs from the start only in where everyone stands and whose turn it is.
+   * Fills the openings' key for this decision: in the battle's first round, while every
+   * combatant holds the items and statuses it started with (the same lists: the rules replace a
+   * list when it changes), whose decision, the step, and every combatant's cell, standing, HP
+   * and MP, all else a choice reads being the start's. False past the first round, where
+   * battles have gone their own ways (of the gate's second round, one decision in twenty was
+   * made before), or once a list changed.
    */
-  private untouched(): boolean {
+  private openingKey(place: number, moving: boolean): boolean {
     const b = this.b;
-    if (this.touchedIn === b.battles) return false;
+    if (b.round !== b.firstRound || this.listsChangedIn === b.battles) return false;
     const { cs, started } = b;
+    const key = this.openings.key;
+    key[0] = place;
+    key[1] = moving ? 1 : 0;
     for (let i = 0; i < cs.length; i++) {
       const c = cs[i]!;
       const s = started[i]!;
-      if (
-        c.hp !== s.hp ||
-        c.mp !== s.mp ||
-        c.items !== s.items ||
-        c.statuses !== s.statuses ||
-        c.defeated !== s.defeated
-      ) {
-        this.touchedIn = b.battles;
+      if (c.items !== s.items || c.statuses !== s.statuses) {
+        this.listsChangedIn = b.battles;
         return false;
       }
+      // Two numbers of 16 bits each: HP and MP are whole numbers well inside (at most 999 on a
+      // sheet), the cell below MAX_SIDE squared.
+      if (c.hp <= -HALF || c.hp >= HALF || c.mp < 0 || c.mp >= HALF) return false;
+      key[2 + 2 * i] = c.cell | (c.defeated ? HALF : 0);
+      key[3 + 2 * i] = (c.hp + HALF) | (c.mp << 16);
     }
     return true;
   }
@@ -1196,69 +1209,8 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState, size: number
   return kinds;
 }
 
-/**
- * The choices made while a battle's state was its start's but for where everyone stands and
- * whose turn it is (KernelTactician.untouched), by positionsKey: battles from one start open
- * alike (of the gate's first round, four decisions in five were made before, in another
- * battle), and a choice depends on nothing else of the state. A thread keeps them for every
- * chunk of a run from the same start (openingsFor), at most MAX_OPENINGS.
- */
-export class Openings {
-  private readonly places = new Map<string, number>();
-  private readonly kinds: Choice[] = [];
-  private readonly targets: number[] = [];
-  private readonly cells: number[] = [];
-  private readonly whats: string[] = [];
-
-  /** Makes `t`'s choice the one kept for `key`; false when none is. */
-  replay(key: string, t: KernelTactician): boolean {
-    const k = this.places.get(key);
-    if (k === undefined) return false;
-    t.kind = this.kinds[k]!;
-    t.target = this.targets[k]!;
-    t.cell = this.cells[k]!;
-    t.what = this.whats[k]!;
-    return true;
-  }
-
-  keep(key: string, t: KernelTactician): void {
-    if (this.kinds.length >= MAX_OPENINGS) return;
-    this.places.set(key, this.kinds.length);
-    this.kinds.push(t.kind);
-    this.targets.push(t.target);
-    this.cells.push(t.cell);
-    this.whats.push(t.what);
-  }
-}
-
-/** Openings kept a start: some 2 MB at most. */
-const MAX_OPENINGS = 1 << 15;
-
-/** By setup, then by the start's combatants as JSON (every field a choice could read). */
-const OPENINGS = new WeakMap<object, Map<string, Openings>>();
-
-/** The openings of battles from `start`, shared by every kernel from a start like it. */
-export function openingsFor(start: ShiningForceState): Openings {
-  let bySetup = OPENINGS.get(start.setup);
-  if (bySetup === undefined) {
-    bySetup = new Map();
-    OPENINGS.set(start.setup, bySetup);
-  }
-  const print = JSON.stringify(start.combatants);
-  let openings = bySetup.get(print);
-  if (openings === undefined) {
-    openings = new Openings();
-    bySetup.set(print, openings);
-  }
-  return openings;
-}
-
-/** Whose decision, which step, and every combatant's cell, as a string for a Map. */
-function positionsKey(cs: readonly CombatantState[], place: number, moving: boolean): string {
-  let key = String.fromCharCode(place, moving ? 1 : 0);
-  for (let i = 0; i < cs.length; i++) key += String.fromCharCode(cs[i]!.cell);
-  return key;
-}
+/** Half of 16 bits: what openingKey adds to HP to keep it from going below 0. */
+const HALF = 1 << 15;
 
 /**
  * What a combatant's sheet and one of its lists (items, statuses) give, kept by place in the

@@ -7,8 +7,9 @@ import type { ShiningForceState } from '../../../rulesets/shining-force/state.js
  * ten were made before, in another battle), and a choice depends on nothing of the state that
  * the key leaves out. An open-addressing table over typed arrays, each key compared whole on a
  * hit: a Map of strings cost more to build the key for than most decisions. A thread keeps one
- * for every chunk of a run from the same start (openingsFor); once three quarters full it
- * keeps what it has and takes no more.
+ * for every chunk of a run from the same start (openingsFor); once half full (past that, a
+ * key it lacks is looked for through ever longer runs of slots) it keeps what it has and takes
+ * no more.
  */
 export class Openings {
   /** The key of the decision under way, filled by the caller before find. */
@@ -19,6 +20,9 @@ export class Openings {
   private count = 0;
   private readonly keys: Int32Array;
   private readonly used: Uint8Array;
+  /** Each slot's key's hash, compared before the key. */
+  private readonly hashes: Int32Array;
+  private hash = 0;
   private readonly kinds: Int32Array;
   private readonly targets: Int32Array;
   private readonly cells: Int32Array;
@@ -33,9 +37,10 @@ export class Openings {
     let slots = 1 << 15;
     while (slots > 1024 && slots * keyLength * 4 > 4 * 2 ** 20) slots >>= 1;
     this.mask = slots - 1;
-    this.most = (slots * 3) >> 2;
+    this.most = slots >> 1;
     this.keys = new Int32Array(slots * keyLength);
     this.used = new Uint8Array(slots);
+    this.hashes = new Int32Array(slots);
     this.kinds = new Int32Array(slots);
     this.targets = new Int32Array(slots);
     this.cells = new Int32Array(slots);
@@ -46,8 +51,13 @@ export class Openings {
     const { key, length, keys, used, mask } = this;
     let hash = 0x811c9dc5;
     for (let i = 0; i < length; i++) hash = Math.imul(hash ^ key[i]!, 0x01000193);
+    this.hash = hash;
     let slot = (hash ^ (hash >>> 15)) & mask;
     while (used[slot] === 1) {
+      if (this.hashes[slot] !== hash) {
+        slot = (slot + 1) & mask;
+        continue;
+      }
       const at = slot * length;
       let same = true;
       for (let i = 0; i < length; i++) {
@@ -87,6 +97,7 @@ export class Openings {
     this.count++;
     this.keys.set(this.key, slot * this.length);
     this.used[slot] = 1;
+    this.hashes[slot] = this.hash;
     this.kinds[slot] = kind;
     this.targets[slot] = target;
     this.cells[slot] = cell;

@@ -40,6 +40,7 @@ import {
 import type { Battle } from './battle.js';
 import type { Openings } from './openings.js';
 import { MoveSearch } from './reach.js';
+import { reachTable, stepsTable } from './tables.js';
 
 /** What the kernel's tactician chose: one of the commands the options offer. */
 export enum Choice {
@@ -72,6 +73,9 @@ export class KernelTactician {
   private readonly n: number;
   private readonly width: number;
   private readonly column: Int32Array;
+  /** The field's cells, and the steps between any two (tables.ts). */
+  private readonly fieldSize: number;
+  private readonly steps: Uint8Array;
   private readonly row: Int32Array;
   private readonly search: MoveSearch;
   /** The last move search's cost of each cell, -1 where the move may not end. */
@@ -100,6 +104,8 @@ export class KernelTactician {
   private readonly cellScore: Float64Array;
   // The enemies as every cell of a move decision needs them (Enemies in the tactician).
   private readonly ex: Int32Array;
+  /** The enemies' cells, by place in `enemies`. */
+  private readonly ecells: Int32Array;
   private readonly ey: Int32Array;
   private readonly strikes: Int32Array;
   private readonly blows: Float64Array;
@@ -113,7 +119,10 @@ export class KernelTactician {
   private readonly weapons: ByList<string>;
   private readonly rides: ByList<boolean>;
   private readonly reaches: ByList<number>;
-  private readonly kinds: ByList<readonly EffectKind[]>;
+  /** effectKindsOf by place and items list (kindsAt), and the last list each place was asked for. */
+  private readonly kindsByItems: WeakMap<object, readonly EffectKind[]>[] = [];
+  private readonly kindsItems: unknown[] = [];
+  private readonly kindsHeld: (readonly EffectKind[])[] = [];
   private readonly reachTables = new ByList((_c, range: Offsets) => patternTable(range));
 
   /**
@@ -194,6 +203,9 @@ export class KernelTactician {
     this.reachesOn = new Int32Array(size);
     this.cellScore = new Float64Array(size);
     this.ex = new Int32Array(n);
+    this.ecells = new Int32Array(n);
+    this.steps = stepsTable(terrain);
+    this.fieldSize = size;
     this.ey = new Int32Array(n);
     this.strikes = new Int32Array(n);
     this.blows = new Float64Array(n);
@@ -214,7 +226,6 @@ export class KernelTactician {
     this.weapons = new ByList((c) => weaponName(setup, c));
     this.rides = new ByList((c) => blowRides(setup, c));
     this.reaches = new ByList((c) => strikesOf(setup, c));
-    this.kinds = new ByList((c) => effectKindsOf(setup, c, n));
   }
 
   /** How many combatants the roster holds. */
@@ -226,9 +237,17 @@ export class KernelTactician {
     return this.b;
   }
 
+  /** The place of `id`; the last asked kept, as scoring asks of one target several times. */
   placeOfId(id: string): number | undefined {
-    return this.b.placeOf.get(id);
+    if (id === this.lastId) return this.lastPlace;
+    const place = this.b.placeOf.get(id);
+    this.lastId = id;
+    this.lastPlace = place;
+    return place;
   }
+
+  private lastId = '';
+  private lastPlace: number | undefined;
 
   fighterAt(i: number): Fighter {
     const c = this.b.cs[i]!;
@@ -561,7 +580,22 @@ export class KernelTactician {
   /** The spells and items place i may use (effectKindsOf). */
   private kindsAt(i: number): readonly EffectKind[] {
     const c = this.b.cs[i]!;
-    return this.kinds.at(i, c, c.items, undefined);
+    if (this.kindsItems[i] === c.items) return this.kindsHeld[i]!;
+    // Kept by the list for the kernel's life, not only the last one: every battle starts again
+    // from the start's lists, and the kinds keep their odds (EffectKind.last).
+    let byItems = this.kindsByItems[i];
+    if (byItems === undefined) {
+      byItems = new WeakMap();
+      this.kindsByItems[i] = byItems;
+    }
+    let kinds = byItems.get(c.items);
+    if (kinds === undefined) {
+      kinds = effectKindsOf(this.b.setup, c, this.n);
+      byItems.set(c.items, kinds);
+    }
+    this.kindsItems[i] = c.items;
+    this.kindsHeld[i] = kinds;
+    return kinds;
   }
 
   /**
@@ -735,6 +769,7 @@ export class KernelTactician {
         const c = cs[e]!;
         ex[k] = column[c.cell]!;
         ey[k] = row[c.cell]!;
+        this.ecells[k] = c.cell;
         const s = this.strikesOf[e]!;
         strikes[k] = s;
         blows[k] = s >= 0 ? this.threat(e, place) : 0;
@@ -935,10 +970,9 @@ export class KernelTactician {
       this.scoreCellsOneByOne(hp, fall, arms, armsReach, nearHere);
       return;
     }
-    // No weapon reaches from any cell: a table of none. A field is at most MAX_SIDE (26) a side,
-    // so every offset between two of its cells is within the table's SPAN.
-    const reach = arms ?? NO_REACH;
-    const { cells, cellCount, column, row, ex, ey, strikes } = this;
+    const { cells, cellCount, ecells, strikes, blows, steps, fieldSize } = this;
+    // No weapon reaches from any cell: a table of none.
+    const reach = reachTable(terrainOf(this.b.setup), arms ?? NO_REACH);
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
     // A risk for every set of enemies costs 2^count sums, the cells' own count x count.
@@ -949,26 +983,39 @@ export class KernelTactician {
     for (let j = 0; j < cellCount; j++) {
       const cell = cells[j]!;
       if (cell === own) continue;
-      const x = column[cell]!;
-      const y = row[cell]!;
+      const from = cell * fieldSize;
       let reaching = 0;
       let striking = 0;
       let nearest = FAR;
       // No branch on what each enemy is to the cell: they go either way at random, and the
       // mispredictions cost more than the arithmetic.
       for (let i = 0; i < count; i++) {
-        const dx = ex[i]! - x;
-        const dy = ey[i]! - y;
-        const sx = dx >> 31;
-        const sy = dy >> 31;
-        const d = ((dx ^ sx) - sx + ((dy ^ sy) - sy)) | 0;
+        const to = from + ecells[i]!;
+        const d = steps[to]!;
         const closer = nearest - d;
         nearest = d + (closer & (closer >> 31));
-        reaching |= reach[(dy + SPAN) * SPAN_ROW + dx + SPAN]! << i;
+        reaching |= reach[to]! << i;
         // 1 when d <= strikes (never for -1, an enemy that strikes nobody).
         striking |= (((strikes[i]! - d) >>> 31) ^ 1) << i;
       }
-      const risk = tabled ? riskBy[striking]! : this.riskOf(striking, hp, fall);
+      // Written out rather than called (riskOf): a call's result is a boxed number, and this
+      // choice would box every cell's risk.
+      let risk: number;
+      if (tabled) risk = riskBy[striking]!;
+      else {
+        let sum = 0;
+        let strongest = 0;
+        let left = striking;
+        while (left !== 0) {
+          const low = left & -left;
+          const blow = blows[31 - Math.clz32(low)]!;
+          sum += blow;
+          if (blow > strongest) strongest = blow;
+          left ^= low;
+        }
+        risk = EXPOSURE * (sum - strongest);
+        if (sum >= hp) risk += fall;
+      }
       reachesOn[j] = reaching;
       reached |= reaching;
       // cellWorth's best + closer - risk, its very operations: with no attack in reach best is

@@ -76,6 +76,9 @@ export class KernelTactician {
   /** The field's cells, and the steps between any two (tables.ts). */
   private readonly fieldSize: number;
   private readonly steps: Uint8Array;
+  /** The last weapon pattern scoreCells was asked about, and its reachTable. */
+  private reachPattern: Uint8Array | undefined;
+  private reachCells: Uint8Array = new Uint8Array(0);
   private readonly row: Int32Array;
   private readonly search: MoveSearch;
   /** The last move search's cost of each cell, -1 where the move may not end. */
@@ -152,6 +155,11 @@ export class KernelTactician {
   private readonly namedRides: Uint8Array;
   /** strikesAt by place, kept with the names (its items' list is among what nameAll checks). */
   private readonly strikesOf: Int32Array;
+  /** The side each place fights for now (sideOf), by a number a side (sideNumbers). */
+  private readonly sides: Int32Array;
+  private readonly sideNumbers = new Map<string, number>();
+  /** The cells the roster stands on, but the deciding unit's (options). */
+  private readonly taken: Int32Array;
   /** oddsOf's last answer by pair (a * n + d), with both names and the defender's HP it was for. */
   private readonly lastOdds: (ActionOdds | undefined)[] = [];
   private readonly lastA: Int32Array;
@@ -214,6 +222,8 @@ export class KernelTactician {
     this.named = new Int32Array(n);
     this.namedRides = new Uint8Array(n);
     this.strikesOf = new Int32Array(n);
+    this.sides = new Int32Array(n);
+    this.taken = new Int32Array(n);
     this.lastA = new Int32Array(n * n);
     this.lastD = new Int32Array(n * n);
     this.lastHp = new Float64Array(n * n);
@@ -291,6 +301,14 @@ export class KernelTactician {
       this.namedStatuses[i] = c.statuses;
       this.namedItems[i] = c.items;
       this.strikesOf[i] = this.strikesAt(i);
+      // A charm changes sides (sideOf): sides as numbers, compared without reading strings.
+      const side = sideOf(c);
+      let number = this.sideNumbers.get(side);
+      if (number === undefined) {
+        number = this.sideNumbers.size;
+        this.sideNumbers.set(side, number);
+      }
+      this.sides[i] = number;
       const condition = this.conditionAt(i);
       const weapon = this.weaponAt(i);
       const rides = this.ridesAt(i) ? 1 : 0;
@@ -481,26 +499,35 @@ export class KernelTactician {
 
   /**
    * legal.ts options, but the effects: the enemies in the roster's order, who is in reach, and
-   * (moving) where a move may end and the advance on each enemy out of reach.
+   * (moving) where a move may end (field.ts movesOf: what each cell costs to end the move on,
+   * -1 where it may not, in `costs`, and those cells in index order in `cells`). One pass over
+   * the roster finds the enemies, the blockers and the cells taken.
    */
   private options(place: number, moving: boolean): void {
     const b = this.b;
     const { cs, setup } = b;
     const actor = cs[place]!;
-    const { enemy, enemies, attacks, outOfReach, column, row } = this;
+    const { enemy, enemies, attacks, outOfReach, column, row, sides, taken, search } = this;
     let enemyCount = 0;
     let attackCount = 0;
     let outCount = 0;
+    let takenCount = 0;
     const arms = b.armamentOf(place);
     const reach = arms === undefined ? undefined : this.reachTableAt(place, arms.range);
     const ax = column[actor.cell]!;
     const ay = row[actor.cell]!;
-    const side = actor.statuses.length === 0 ? actor.side : sideOf(actor);
+    const side = sides[place]!;
+    // An enemy always blocks the way; an ally too unless allies may be passed through.
+    const alliesBlock = !setup.options.passThroughAllies;
+    if (moving) search.clearBlockers();
     for (let i = 0; i < cs.length; i++) {
       const c = cs[i]!;
       enemy[i] = 0;
       if (c.defeated || i === place) continue;
-      if ((c.statuses.length === 0 ? c.side : sideOf(c)) === side) continue;
+      taken[takenCount++] = c.cell;
+      const foe = sides[i] !== side;
+      if (moving && (foe || alliesBlock)) search.block(c.cell);
+      if (!foe) continue;
       enemy[i] = 1;
       enemies[enemyCount++] = i;
       if (reach !== undefined && inPattern(reach, column[c.cell]! - ax, row[c.cell]! - ay))
@@ -513,7 +540,14 @@ export class KernelTactician {
     this.cellCount = 0;
     if (!moving) return;
     this.outCount = outCount;
-    this.moves(place, b.derivedOf(place).movement);
+    const costs = this.costs;
+    search.search(actor.cell, Math.max(0, b.derivedOf(place).movement), costs);
+    // As moveCosts: no move ends on someone else's cell.
+    for (let k = 0; k < takenCount; k++) {
+      const cell = taken[k]!;
+      if (cell !== actor.cell) costs[cell] = -1;
+    }
+    this.cellCount = search.cellsInto(costs, this.cells);
   }
 
   /**
@@ -639,31 +673,6 @@ export class KernelTactician {
     targets.set(this.effectTargets);
     this.effectKinds = kinds;
     this.effectTargets = targets;
-  }
-
-  /**
-   * field.ts movesOf: what each cell costs to end the move on (-1: not there) in `costs`, and
-   * those cells in index order in `cells`.
-   */
-  private moves(place: number, movement: number): void {
-    const { cs, setup } = this.b;
-    const mover = cs[place]!;
-    const { search, costs, enemy } = this;
-    const passAllies = setup.options.passThroughAllies;
-    search.clearBlockers();
-    for (let i = 0; i < cs.length; i++) {
-      const c = cs[i]!;
-      if (c.defeated || i === place) continue;
-      if (enemy[i] === 1 || !passAllies) search.block(c.cell);
-    }
-    search.search(mover.cell, Math.max(0, movement), costs);
-    // As moveCosts: no move ends on someone else's cell.
-    for (let i = 0; i < cs.length; i++) {
-      const c = cs[i]!;
-      if (c.defeated || i === place) continue;
-      if (c.cell !== mover.cell) costs[c.cell] = -1;
-    }
-    this.cellCount = search.cellsInto(costs, this.cells);
   }
 
   /** What the unit's attack on enemy k (of this decision's enemies) is worth; -1: none. */
@@ -972,7 +981,12 @@ export class KernelTactician {
     }
     const { cells, cellCount, ecells, strikes, blows, steps, fieldSize } = this;
     // No weapon reaches from any cell: a table of none.
-    const reach = reachTable(terrainOf(this.b.setup), arms ?? NO_REACH);
+    const pattern = arms ?? NO_REACH;
+    if (pattern !== this.reachPattern) {
+      this.reachPattern = pattern;
+      this.reachCells = reachTable(terrainOf(this.b.setup), pattern);
+    }
+    const reach = this.reachCells;
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
     // A risk for every set of enemies costs 2^count sums, the cells' own count x count.

@@ -174,6 +174,10 @@ export class KernelTactician {
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
+  /** scoreCells's top score, how many cells have it, and where in `cells` the first is. */
+  private top = Number.NEGATIVE_INFINITY;
+  private ties = 0;
+  private firstTop = -1;
   /** tableRisks's risks, sums and strongest blows by set of enemies (a bit by place in `enemies`). */
   private riskBy = new Float64Array(64);
   private sumBy = new Float64Array(64);
@@ -553,8 +557,10 @@ export class KernelTactician {
   /**
    * legal.ts options' advances: for each enemy out of reach (options), the cell in reach of it at
    * the least cost, else the one closing in the most; none onto the unit's own cell. Only a tie
-   * between cells or with another option needs them (directChoice): an advance's cell is one
-   * of the cells, and what sets it apart is only that it wins a tie.
+   * between cells or with another option needs them (advancesCount): an advance's cell is one
+   * of the cells, and what sets it apart is only that it wins a tie. So only one on a cell of
+   * the top score (scoreCells) can change the choice, and only the first such, in the enemies'
+   * order, as directChoice weighs them: the advances stop there, and it is the only one kept.
    */
   private advances(place: number): void {
     const b = this.b;
@@ -603,11 +609,12 @@ export class KernelTactician {
           }
         }
       }
-      if (to === actor.cell) continue;
-      this.advanceTargets[this.advanceCount] = t;
-      this.advanceCells[this.advanceCount] = to;
+      if (to === actor.cell || this.cellScore[to] !== this.top) continue;
+      this.advanceTargets[0] = t;
+      this.advanceCells[0] = to;
       this.isAdvance[to] = 1;
-      this.advanceCount++;
+      this.advanceCount = 1;
+      return;
     }
   }
 
@@ -888,7 +895,13 @@ export class KernelTactician {
       bestScore = stayScore;
     }
     if (moving) {
-      const found = this.bestOf(this.cells, this.cellCount, bestScore, true);
+      // With no advance kept, the first cell of the top score (scoreCells) is bestOf's answer.
+      const found =
+        this.advanceCount > 0
+          ? this.bestOf(this.cells, this.cellCount, bestScore, true)
+          : this.top > bestScore
+            ? this.firstTop
+            : -1;
       if (found >= 0) {
         bestCell = this.cells[found]!;
         bestAdvance = -1;
@@ -909,7 +922,7 @@ export class KernelTactician {
   private bestScore = Number.NEGATIVE_INFINITY;
 
   /**
-   * Whether the advances can change the choice, from the cells' scores (scoreCells), the best
+   * Whether the advances can change the choice, from the cells' top score (scoreCells), the best
    * attack's and the best of the effects and staying. Taken in directChoice's order, an advance
    * only wins where its cell does (it is one of the cells), but for two ties: among the cells
    * scoring the most (the first advance among them wins, not the first cell), and between those
@@ -917,19 +930,7 @@ export class KernelTactician {
    * replacing only what it beats). A best cell tying with the best attack loses either way.
    */
   private advancesCount(attack: number, other: number): boolean {
-    const own = this.b.cs[this.actor]!.cell;
-    const { cells, cellCount, cellScore } = this;
-    let top = Number.NEGATIVE_INFINITY;
-    let ties = 0;
-    for (let j = 0; j < cellCount; j++) {
-      const cell = cells[j]!;
-      if (cell === own) continue;
-      const s = cellScore[cell]!;
-      if (s > top) {
-        top = s;
-        ties = 1;
-      } else if (s === top) ties++;
-    }
+    const { top, ties } = this;
     const rest = Math.max(attack, other);
     return (top > rest && ties > 1) || (top === rest && rest > attack);
   }
@@ -1036,22 +1037,37 @@ export class KernelTactician {
       // 0; with one, closer is 0 and best is added below (the risk waits here till then).
       cellScore[cell] = reaching !== 0 ? risk : 0 + APPROACH * (nearHere - nearest) - risk;
     }
-    if (reached === 0) return;
-    for (let i = 0; i < count; i++) if ((reached & (1 << i)) !== 0) this.attackOn(i);
+    if (reached !== 0)
+      for (let i = 0; i < count; i++) if ((reached & (1 << i)) !== 0) this.attackOn(i);
+    // The best attack of each cell with one in reach; the top score, how many cells have it and
+    // the first of them, for directChoice.
+    let top = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    let firstTop = -1;
     for (let j = 0; j < cellCount; j++) {
-      let reaching = reachesOn[j]!;
-      if (reaching === 0) continue;
       const cell = cells[j]!;
       if (cell === own) continue;
-      let best = 0;
-      while (reaching !== 0) {
-        const low = reaching & -reaching;
-        const attack = attackWorth[31 - Math.clz32(low)]!;
-        if (attack > best) best = attack;
-        reaching ^= low;
+      let reaching = reachesOn[j]!;
+      if (reaching !== 0) {
+        let best = 0;
+        while (reaching !== 0) {
+          const low = reaching & -reaching;
+          const attack = attackWorth[31 - Math.clz32(low)]!;
+          if (attack > best) best = attack;
+          reaching ^= low;
+        }
+        cellScore[cell] = best + 0 - cellScore[cell]!;
       }
-      cellScore[cell] = best + 0 - cellScore[cell]!;
+      const score = cellScore[cell]!;
+      if (score > top) {
+        top = score;
+        ties = 1;
+        firstTop = j;
+      } else if (score === top) ties++;
     }
+    this.top = top;
+    this.ties = ties;
+    this.firstTop = firstTop;
   }
 
   /**
@@ -1127,6 +1143,29 @@ export class KernelTactician {
         row[cell]!,
       );
     }
+    this.topOfCells();
+  }
+
+  /** The cells' top score, how many have it and where the first is, for directChoice. */
+  private topOfCells(): void {
+    const { cells, cellCount, cellScore } = this;
+    const own = this.b.cs[this.actor]!.cell;
+    let top = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    let firstTop = -1;
+    for (let j = 0; j < cellCount; j++) {
+      const cell = cells[j]!;
+      if (cell === own) continue;
+      const score = cellScore[cell]!;
+      if (score > top) {
+        top = score;
+        ties = 1;
+        firstTop = j;
+      } else if (score === top) ties++;
+    }
+    this.top = top;
+    this.ties = ties;
+    this.firstTop = firstTop;
   }
 
   /**

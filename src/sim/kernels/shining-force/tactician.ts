@@ -1,4 +1,4 @@
-import { ADJACENT, canCastAny } from '../../../rulesets/shining-force/derived.js';
+import { ADJACENT } from '../../../rulesets/shining-force/derived.js';
 import { distanceMaps, distanceTo, terrainOf } from '../../../rulesets/shining-force/field.js';
 import {
   type Offsets,
@@ -88,6 +88,11 @@ export class KernelTactician {
   private actor = -1;
   private readonly enemy: Uint8Array;
   private readonly enemies: Int32Array;
+  /** The unit's living allies, but itself, in the roster's order (options), and how many. */
+  private readonly allies: Int32Array;
+  private allyCount = 0;
+  /** By place: the MP of its cheapest spell the setup has (canCastAny); Infinity for none. */
+  private readonly cheapestSpell: Float64Array;
   private enemyCount = 0;
   private readonly attacks: Int32Array;
   private attackCount = 0;
@@ -206,6 +211,14 @@ export class KernelTactician {
     this.costs = new Int32Array(size);
     this.enemy = new Uint8Array(n);
     this.enemies = new Int32Array(n);
+    this.allies = new Int32Array(n);
+    this.cheapestSpell = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let cheapest = Number.POSITIVE_INFINITY;
+      for (const id of b.cs[i]!.sheet.spells)
+        cheapest = Math.min(cheapest, b.setup.spells[id]?.mpCost ?? cheapest);
+      this.cheapestSpell[i] = cheapest;
+    }
     this.attacks = new Int32Array(n);
     this.outOfReach = new Int32Array(n);
     this.advanceTargets = new Int32Array(n);
@@ -511,11 +524,12 @@ export class KernelTactician {
     const b = this.b;
     const { cs, setup } = b;
     const actor = cs[place]!;
-    const { enemy, enemies, attacks, outOfReach, column, row, sides, taken, search } = this;
+    const { enemy, enemies, allies, attacks, outOfReach, column, row, sides, taken, search } = this;
     let enemyCount = 0;
     let attackCount = 0;
     let outCount = 0;
     let takenCount = 0;
+    let allyCount = 0;
     const arms = b.armamentOf(place);
     const reach = arms === undefined ? undefined : this.reachTableAt(place, arms.range);
     const ax = column[actor.cell]!;
@@ -531,7 +545,10 @@ export class KernelTactician {
       taken[takenCount++] = c.cell;
       const foe = sides[i] !== side;
       if (moving && (foe || alliesBlock)) search.block(c.cell);
-      if (!foe) continue;
+      if (!foe) {
+        allies[allyCount++] = i;
+        continue;
+      }
       enemy[i] = 1;
       enemies[enemyCount++] = i;
       if (reach !== undefined && inPattern(reach, column[c.cell]! - ax, row[c.cell]! - ay))
@@ -539,6 +556,7 @@ export class KernelTactician {
       else outOfReach[outCount++] = i;
     }
     this.enemyCount = enemyCount;
+    this.allyCount = allyCount;
     this.attackCount = attackCount;
     this.advanceCount = 0;
     this.cellCount = 0;
@@ -643,34 +661,47 @@ export class KernelTactician {
    * legal.ts options' effects (offer): each spell the unit has the MP for and each item it may
    * use, with whom each may be aimed at from where it stands (itself first when aimed at its
    * own side, then the roster's order), into effectKinds and effectTargets; how many pairs.
-   * Reads the enemies options() marked.
+   * Reads the enemies and allies options() found.
    */
   private effects(place: number): number {
-    const { cs, setup } = this.b;
-    const actor = cs[place]!;
     const kinds = this.kindsAt(place);
-    let count = 0;
     if (kinds.length === 0) return 0;
-    const casts = canCastAny(setup, actor);
-    const { enemy, column, row } = this;
+    const actor = this.b.cs[place]!;
+    // canCastAny: some MP, and at least the cheapest spell's (cheapestSpell).
+    const casts = actor.mp > 0 && actor.mp >= this.cheapestSpell[place]!;
+    const { enemies, allies, column, row } = this;
+    const cs = this.b.cs;
     const ax = column[actor.cell]!;
     const ay = row[actor.cell]!;
+    let count = 0;
     for (let k = 0; k < kinds.length; k++) {
       const kind = kinds[k]!;
       if (kind.cast && (!casts || kind.mpCost > actor.mp)) continue;
-      for (let j = kind.aimEnemy ? 0 : -1; j < cs.length; j++) {
-        const i = j < 0 ? place : j;
-        if (j === place) continue;
-        const target = cs[i]!;
-        if (target.defeated || (enemy[i] === 1) !== kind.aimEnemy) continue;
-        if (!inPattern(kind.range, column[target.cell]! - ax, row[target.cell]! - ay)) continue;
-        if (count === this.effectKinds.length) this.growEffects();
-        this.effectKinds[count] = k;
-        this.effectTargets[count] = i;
-        count++;
+      const range = kind.range;
+      if (kind.aimEnemy) {
+        for (let e = 0; e < this.enemyCount; e++) {
+          const i = enemies[e]!;
+          const at = cs[i]!.cell;
+          if (inPattern(range, column[at]! - ax, row[at]! - ay)) count = this.offer(count, k, i);
+        }
+      } else {
+        if (inPattern(range, 0, 0)) count = this.offer(count, k, place);
+        for (let a = 0; a < this.allyCount; a++) {
+          const i = allies[a]!;
+          const at = cs[i]!.cell;
+          if (inPattern(range, column[at]! - ax, row[at]! - ay)) count = this.offer(count, k, i);
+        }
       }
     }
     return count;
+  }
+
+  /** Adds kind k aimed at place i as the effect at `count`; the new count. */
+  private offer(count: number, k: number, i: number): number {
+    if (count === this.effectKinds.length) this.growEffects();
+    this.effectKinds[count] = k;
+    this.effectTargets[count] = i;
+    return count + 1;
   }
 
   private growEffects(): void {

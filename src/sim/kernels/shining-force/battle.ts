@@ -70,8 +70,14 @@ export class Battle {
    * (state()): until then the round's rolls are kept as they came, by place and value.
    */
   private turnValues: Readonly<Record<string, number>> | undefined = {};
-  private rolledPlaces: number[] = [];
-  private rolledValues: number[] = [];
+  /** The last round's rolls (beginRound): who rolled, by place, and the value, `rolled` of them. */
+  private readonly rolledPlaces: Int32Array;
+  private readonly rolledValues: Float64Array;
+  private readonly agilities: Float64Array;
+  private readonly forces: Int32Array;
+  private rolled = 0;
+  /** True when `order` (ids) lags behind `orderPlaces`: made only when a state is. */
+  private orderStale = false;
   skipping: readonly string[] = [];
   cursor = 0;
   step: Step | null = null;
@@ -116,6 +122,10 @@ export class Battle {
     for (let i = 0; i < this.cs.length; i++) places.set(this.cs[i]!.id, i);
     this.placeOf = places;
     this.hpBefore = new Int32Array(this.cs.length);
+    this.rolledPlaces = new Int32Array(this.cs.length);
+    this.rolledValues = new Float64Array(this.cs.length);
+    this.agilities = new Float64Array(this.cs.length);
+    this.forces = new Int32Array(this.cs.length);
     this.reset(start, undefined);
   }
 
@@ -125,6 +135,7 @@ export class Battle {
     for (let i = 0; i < cs.length; i++) cs[i] = start.combatants[i]!;
     this.round = start.round;
     this.order = start.order;
+    this.orderStale = false;
     this.orderPlaces = start.order.map((id) => this.placeOf.get(id)!);
     this.turnValues = start.turnValues;
     this.skipping = start.skipping;
@@ -142,6 +153,10 @@ export class Battle {
 
   /** The state as the rules would hold it now: a new object, sharing the combatants. */
   state(): ShiningForceState {
+    if (this.orderStale) {
+      this.order = this.orderPlaces.map((place) => this.cs[place]!.id);
+      this.orderStale = false;
+    }
     return {
       setup: this.setup,
       round: this.round,
@@ -161,8 +176,7 @@ export class Battle {
     if (this.turnValues === undefined) {
       const turnValues: Record<string, number> = {};
       const { rolledPlaces, rolledValues, cs } = this;
-      for (let k = 0; k < rolledPlaces.length; k++)
-        turnValues[cs[rolledPlaces[k]!]!.id] = rolledValues[k]!;
+      for (let k = 0; k < this.rolled; k++) turnValues[cs[rolledPlaces[k]!]!.id] = rolledValues[k]!;
       this.turnValues = turnValues;
       return turnValues;
     }
@@ -552,47 +566,43 @@ export class Battle {
   private beginRound(): void {
     const spread = this.setup.options.turnOrderSpread;
     const sides = 2 * spread + 1;
-    const places: number[] = [];
-    const values: number[] = [];
-    const agilities: number[] = [];
-    const forces: boolean[] = [];
-    const { cs } = this;
+    const { cs, rolledPlaces, rolledValues, agilities, forces } = this;
+    let count = 0;
     for (let i = 0; i < cs.length; i++) {
       const c = cs[i]!;
       if (c.defeated) continue;
       const roll = this.dice.roll(sides);
       const agility = this.derivedOf(i).agility;
-      places.push(i);
-      values.push(Math.floor((agility * (100 - spread - 1 + roll)) / 100));
-      agilities.push(agility);
-      forces.push(c.force);
+      rolledPlaces[count] = i;
+      rolledValues[count] = Math.floor((agility * (100 - spread - 1 + roll)) / 100);
+      agilities[count] = agility;
+      forces[count] = c.force ? 1 : 0;
+      count++;
     }
-    const before = (a: number, b: number) =>
-      (values[a]! - values[b]! ||
-        agilities[a]! - agilities[b]! ||
-        Number(forces[a]) - Number(forces[b]) ||
-        b - a) > 0;
-    const sorted: number[] = [];
-    for (let k = 0; k < places.length; k++) {
-      let at = sorted.length;
-      while (at > 0 && before(k, sorted[at - 1]!)) {
-        sorted[at] = sorted[at - 1]!;
+    // turns.ts's order: the higher value first, then the higher Agility, then the Force, then
+    // the earlier in the roster; an insertion sort of the rolled, by their place in the roll.
+    const sorted: number[] = new Array(count);
+    for (let k = 0; k < count; k++) {
+      let at = k;
+      while (at > 0) {
+        const other = sorted[at - 1]!;
+        const ahead =
+          rolledValues[k]! - rolledValues[other]! ||
+          agilities[k]! - agilities[other]! ||
+          forces[k]! - forces[other]! ||
+          other - k;
+        if (!(ahead > 0)) break;
+        sorted[at] = other;
         at--;
       }
       sorted[at] = k;
     }
-    const order: string[] = [];
-    const orderPlaces: number[] = [];
-    for (const k of sorted) {
-      orderPlaces.push(places[k]!);
-      order.push(cs[places[k]!]!.id);
-    }
+    for (let k = 0; k < count; k++) sorted[k] = rolledPlaces[sorted[k]!]!;
     this.round++;
-    this.order = order;
-    this.orderPlaces = orderPlaces;
+    this.orderPlaces = sorted;
+    this.orderStale = true;
     this.turnValues = undefined;
-    this.rolledPlaces = places;
-    this.rolledValues = values;
+    this.rolled = count;
     this.cursor = -1;
     this.step = null;
   }

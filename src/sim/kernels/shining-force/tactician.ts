@@ -132,6 +132,7 @@ export class KernelTactician {
   private readonly kindsItems: unknown[] = [];
   private readonly kindsHeld: (readonly EffectKind[])[] = [];
   private readonly reachTables = new ByList((_c, range: Offsets) => patternTable(range));
+  private readonly armsReaches = new ByList((_c, range: Offsets) => reachOf(range));
 
   /**
    * Odds of place a's blow on place d as the odds tree names them (src/sim/tactician/odds-cache.ts):
@@ -411,6 +412,11 @@ export class KernelTactician {
     this.pairDefender[k] = defenderCondition;
     this.pairHp[k] = hp;
     return odds;
+  }
+
+  /** reachOf place i's weapon range. */
+  private armsReachAt(i: number, range: Offsets): number {
+    return this.armsReaches.at(i, this.b.cs[i]!, range, range);
   }
 
   /** patternTable of place i's weapon range. */
@@ -830,7 +836,7 @@ export class KernelTactician {
       here = -this.cellWorth(hp, fall, undefined, 0, nearHere, x, y);
       const range = b.armamentOf(place)?.range;
       arms = range === undefined ? undefined : this.reachTableAt(place, range);
-      armsReach = range === undefined ? 0 : reachOf(range);
+      armsReach = range === undefined ? 0 : this.armsReachAt(place, range);
     }
     const extra = -here;
 

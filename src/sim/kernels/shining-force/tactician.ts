@@ -15,6 +15,7 @@ import {
 import type { ActionOdds, AnySystem } from '../../../rulesets/system.js';
 import {
   type Estimate,
+  curedOf,
   estimateOf,
   type Field,
   type Fighter,
@@ -29,7 +30,6 @@ import {
   attackOdds,
   blowRides,
   condition,
-  curedBy,
   defeatAsHarm,
   EXPOSURE,
   effectOdds,
@@ -91,6 +91,8 @@ export class KernelTactician {
   /** The unit's living allies, but itself, in the roster's order (options), and how many. */
   private readonly allies: Int32Array;
   private allyCount = 0;
+  /** By place: its sheet's maximum HP (sheets come in many shapes: read once). */
+  private readonly maxHp: Float64Array;
   /** By place: the MP of its cheapest spell the setup has (canCastAny); Infinity for none. */
   private readonly cheapestSpell: Float64Array;
   private enemyCount = 0;
@@ -214,6 +216,7 @@ export class KernelTactician {
     this.enemies = new Int32Array(n);
     this.allies = new Int32Array(n);
     this.cheapestSpell = new Float64Array(n);
+    this.maxHp = Float64Array.from(b.cs, (c) => c.sheet.stats.hp);
     for (let i = 0; i < n; i++) {
       let cheapest = Number.POSITIVE_INFINITY;
       for (const id of b.cs[i]!.sheet.spells)
@@ -279,7 +282,7 @@ export class KernelTactician {
 
   fighterAt(i: number): Fighter {
     const c = this.b.cs[i]!;
-    return { id: c.id, side: c.side, hp: c.hp, maxHp: c.sheet.stats.hp, out: c.defeated };
+    return { id: c.id, side: c.side, hp: c.hp, maxHp: this.maxHp[i]!, out: c.defeated };
   }
 
   /** The rules' state now, for an answer the odds cache does not have yet (rare). */
@@ -809,7 +812,7 @@ export class KernelTactician {
     const actor = cs[place]!;
     const field = this.field;
     const hp = actor.hp;
-    const fall = RESCUE_VALUE * 0.5 * actor.sheet.stats.hp;
+    const fall = RESCUE_VALUE * 0.5 * this.maxHp[place]!;
     let nearHere = 0;
     let here = 0;
     let arms: Uint8Array | undefined;
@@ -1217,7 +1220,7 @@ export class KernelTactician {
   ): ActionOdds | undefined {
     const { setup, cs } = this.b;
     const hp = cs[target]!.hp;
-    const inflicts = kind.effect.inflicts !== undefined;
+    const inflicts = kind.inflicts;
     const last = kind.last;
     if (
       last.actor[target] === this.named[this.actor] &&
@@ -1263,26 +1266,30 @@ export class KernelTactician {
     const targetId = cs[target]!.id;
     const odds = this.effectOddsOf(actor, kind, target);
     if (odds === undefined) return undefined;
-    const effect = kind.effect;
+    const maxHp = this.maxHp[this.actor]!;
     let price: number;
     if (kind.cast) {
-      price = poolPrice(kind.mpCost, actor.mp, actor.sheet.stats.hp);
+      price = poolPrice(kind.mpCost, actor.mp, maxHp);
     } else {
       let held = 0;
       for (const h of actor.items) if (h.item === kind.id) held++;
-      price = poolPrice(1, held, actor.sheet.stats.hp);
+      price = poolPrice(1, held, maxHp);
     }
     const spread = odds.damage;
+    // The effect's fields as the kind keeps them (effects have many shapes; reading them here
+    // was a megamorphic load each): the tactician's heal, harm (defeatAsHarm) and cures (curedBy).
     return estimateOf({
       target: targetId,
       chance: odds.chance ?? 0,
-      heal: effect.heal !== undefined ? spread : undefined,
+      heal: kind.heals ? spread : undefined,
       harm:
-        effect.heal === undefined && effect.damage !== undefined
+        !kind.heals && kind.damages
           ? spread
-          : defeatAsHarm(effect, cs[target]),
+          : kind.defeats
+            ? defeatAsHarm(kind.effect, cs[target])
+            : undefined,
       status: odds.status,
-      cures: curedBy(effect, cs[target]),
+      cures: curedOf(kind.cures, cs[target]!.statuses),
       extra,
       price,
       time: 1,
@@ -1301,6 +1308,13 @@ interface EffectKind {
   readonly aimEnemy: boolean;
   /** Spells: their MP; items: 0. */
   readonly mpCost: number;
+  /** Whether the effect has a heal, damage, an instant defeat, a status it inflicts. */
+  readonly heals: boolean;
+  readonly damages: boolean;
+  readonly defeats: boolean;
+  readonly inflicts: boolean;
+  /** The statuses it cures. */
+  readonly cures: readonly string[];
   /** effectOddsOf's last answer by target place, with the names and HP it was for. */
   readonly last: {
     readonly odds: (ActionOdds | undefined)[];
@@ -1323,6 +1337,11 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState, size: number
     range: patternTable(setup.patterns[effect.range] ?? ADJACENT),
     aimEnemy: effect.aim === 'enemy',
     mpCost,
+    heals: effect.heal !== undefined,
+    damages: effect.damage !== undefined,
+    defeats: effect.defeats !== undefined,
+    inflicts: effect.inflicts !== undefined,
+    cures: effect.cures,
     // Names start at 1 (nameAll): 0 matches no place's.
     last: {
       odds: [],

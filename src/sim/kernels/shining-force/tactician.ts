@@ -175,6 +175,8 @@ export class KernelTactician {
   private readonly lastHp: Float64Array;
   /** Mean HP the pair's blow takes off, a miss counted as 0 (threat), from lastOdds. */
   private readonly lastThreat: Float64Array;
+  /** Where the odds depend on the defender's HP, the pair's answers by HP for its names. */
+  private readonly lastByHp: (Map<number, ActionOdds | null> | undefined)[] = [];
   /** attackWorthOn's answers by pair, with the roster count and target's HP each was for. */
   private readonly worthValue: Float64Array;
   private readonly worthRoster: Float64Array;
@@ -368,12 +370,31 @@ export class KernelTactician {
   }
 
   private askPair(a: number, d: number, pair: number): void {
-    const odds = this.namedOdds(a, d);
+    const hp = this.b.cs[d]!.hp;
+    let odds: ActionOdds | undefined;
+    if (this.namedRides[a] === 1) {
+      // By the defender's HP, for these names: a rider's odds are asked again at every HP a
+      // defender passes through, battle after battle.
+      let byHp = this.lastByHp[pair];
+      if (
+        byHp === undefined ||
+        this.lastA[pair] !== this.named[a] ||
+        this.lastD[pair] !== this.named[d]
+      ) {
+        byHp = new Map();
+        this.lastByHp[pair] = byHp;
+      }
+      const kept = byHp.get(hp);
+      if (kept === undefined) {
+        odds = this.namedOdds(a, d);
+        byHp.set(hp, odds ?? null);
+      } else odds = kept ?? undefined;
+    } else odds = this.namedOdds(a, d);
     this.lastOdds[pair] = odds;
     this.lastThreat[pair] = (odds?.chance ?? 0) * (odds?.damage?.mean ?? 0);
     this.lastA[pair] = this.named[a]!;
     this.lastD[pair] = this.named[d]!;
-    this.lastHp[pair] = this.b.cs[d]!.hp;
+    this.lastHp[pair] = hp;
   }
 
   /** oddsOf by what the odds tree names them by: weapon, conditions and HP compared. */
@@ -1222,12 +1243,26 @@ export class KernelTactician {
     const hp = cs[target]!.hp;
     const inflicts = kind.inflicts;
     const last = kind.last;
-    if (
-      last.actor[target] === this.named[this.actor] &&
-      last.target[target] === this.named[target] &&
-      (!inflicts || last.hp[target] === hp)
-    )
-      return last.odds[target];
+    const sameNames =
+      last.actor[target] === this.named[this.actor] && last.target[target] === this.named[target];
+    if (sameNames && (!inflicts || last.hp[target] === hp)) return last.odds[target];
+    // Where the odds depend on the target's HP, kept by HP for these names (as askPair does).
+    let byHp: Map<number, ActionOdds | null> | undefined;
+    if (inflicts) {
+      byHp = last.byHp[target];
+      if (byHp === undefined || !sameNames) {
+        byHp = new Map();
+        last.byHp[target] = byHp;
+      }
+      const kept = byHp.get(hp);
+      if (kept !== undefined) {
+        last.odds[target] = kept ?? undefined;
+        last.actor[target] = this.named[this.actor]!;
+        last.target[target] = this.named[target]!;
+        last.hp[target] = hp;
+        return kept ?? undefined;
+      }
+    }
     const targetId = cs[target]!.id;
     let odds = treeOdds(
       setup,
@@ -1248,6 +1283,7 @@ export class KernelTactician {
           ? { type: 'cast', actor: actor.id, spell: kind.id, target: targetId }
           : { type: 'use', actor: actor.id, item: kind.id, target: targetId },
       );
+    byHp?.set(hp, odds ?? null);
     last.odds[target] = odds;
     last.actor[target] = this.named[this.actor]!;
     last.target[target] = this.named[target]!;
@@ -1321,6 +1357,7 @@ interface EffectKind {
     readonly actor: Int32Array;
     readonly target: Int32Array;
     readonly hp: Float64Array;
+    readonly byHp: (Map<number, ActionOdds | null> | undefined)[];
   };
 }
 
@@ -1348,6 +1385,7 @@ function effectKindsOf(setup: ShiningForceSetup, c: CombatantState, size: number
       actor: new Int32Array(size),
       target: new Int32Array(size),
       hp: new Float64Array(size),
+      byHp: [],
     },
   });
   for (const id of c.sheet.spells) {

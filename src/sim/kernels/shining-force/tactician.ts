@@ -40,7 +40,7 @@ import {
 import type { Battle } from './battle.js';
 import type { Openings } from './openings.js';
 import { MoveSearch } from './reach.js';
-import { reachTable, stepsTable } from './tables.js';
+import { STEPS, stepsAndReach } from './tables.js';
 
 /** What the kernel's tactician chose: one of the commands the options offer. */
 export enum Choice {
@@ -73,12 +73,11 @@ export class KernelTactician {
   private readonly n: number;
   private readonly width: number;
   private readonly column: Int32Array;
-  /** The field's cells, and the steps between any two (tables.ts). */
+  /** The field's cells. */
   private readonly fieldSize: number;
-  private readonly steps: Uint8Array;
-  /** The last weapon pattern scoreCells was asked about, and its reachTable. */
-  private reachPattern: Uint8Array | undefined;
-  private reachCells: Uint8Array = new Uint8Array(0);
+  /** The last weapon pattern scoreCells was asked about, and its stepsAndReach table. */
+  private tablePattern: Uint8Array | undefined;
+  private pairTable: Uint8Array = new Uint8Array(0);
   private readonly row: Int32Array;
   private readonly search: MoveSearch;
   /** The last move search's cost of each cell, -1 where the move may not end. */
@@ -235,7 +234,6 @@ export class KernelTactician {
     this.cellScore = new Float64Array(size);
     this.ex = new Int32Array(n);
     this.ecells = new Int32Array(n);
-    this.steps = stepsTable(terrain);
     this.fieldSize = size;
     this.ey = new Int32Array(n);
     this.strikes = new Int32Array(n);
@@ -1041,14 +1039,14 @@ export class KernelTactician {
       this.scoreCellsOneByOne(hp, fall, arms, armsReach, nearHere);
       return;
     }
-    const { cells, cellCount, ecells, strikes, blows, steps, fieldSize } = this;
+    const { cells, cellCount, ecells, strikes, blows, fieldSize } = this;
     // No weapon reaches from any cell: a table of none.
     const pattern = arms ?? NO_REACH;
-    if (pattern !== this.reachPattern) {
-      this.reachPattern = pattern;
-      this.reachCells = reachTable(terrainOf(this.b.setup), pattern);
+    if (pattern !== this.tablePattern) {
+      this.tablePattern = pattern;
+      this.pairTable = stepsAndReach(terrainOf(this.b.setup), pattern);
     }
-    const reach = this.reachCells;
+    const table = this.pairTable;
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
     // A risk for every set of enemies costs 2^count sums, the cells' own count x count.
@@ -1067,10 +1065,11 @@ export class KernelTactician {
       // mispredictions cost more than the arithmetic.
       for (let i = 0; i < count; i++) {
         const to = from + ecells[i]!;
-        const d = steps[to]!;
+        const entry = table[to]!;
+        const d = entry & STEPS;
         const closer = nearest - d;
         nearest = d + (closer & (closer >> 31));
-        reaching |= reach[to]! << i;
+        reaching |= (entry >> 7) << i;
         // 1 when d <= strikes (never for -1, an enemy that strikes nobody).
         striking |= (((strikes[i]! - d) >>> 31) ^ 1) << i;
       }

@@ -7,70 +7,77 @@ import type { ShiningForceState } from '../../../rulesets/shining-force/state.js
  * ten were made before, in another battle), and a choice depends on nothing of the state that
  * the key leaves out. An open-addressing table over typed arrays, each key compared whole on a
  * hit: a Map of strings cost more to build the key for than most decisions. A thread keeps one
- * for every chunk of a run from the same start (openingsFor); once half full (past that, a
- * key it lacks is looked for through ever longer runs of slots) it keeps what it has and takes
- * no more.
+ * for every chunk of a run from the same start (openingsFor).
  */
 export class Openings {
   /** The key of the decision under way, filled by the caller before find. */
   readonly key: Int32Array;
   private readonly length: number;
-  private readonly mask: number;
-  private readonly most: number;
+  /** The most slots the table grows to: about 4 MB of keys, whatever the roster's size. */
+  private readonly largest: number;
+  private slots: number;
   private count = 0;
-  private readonly keys: Int32Array;
-  private readonly used: Uint8Array;
+  private keys: Int32Array;
+  private used: Uint8Array;
   /** Each slot's key's hash, compared before the key. */
-  private readonly hashes: Int32Array;
+  private hashes: Int32Array;
   private hash = 0;
-  private readonly kinds: Int32Array;
-  private readonly targets: Int32Array;
-  private readonly cells: Int32Array;
-  private readonly whats: string[] = [];
+  private kinds: Int32Array;
+  private targets: Int32Array;
+  private cells: Int32Array;
+  private whats: string[] = [];
   /** Where the last find stopped without the key: where keep puts it. */
   private free = -1;
 
   constructor(keyLength: number) {
     this.length = keyLength;
     this.key = new Int32Array(keyLength);
-    // About 4 MB of keys at most, whatever the roster's size.
-    let slots = 1 << 15;
-    while (slots > 1024 && slots * keyLength * 4 > 4 * 2 ** 20) slots >>= 1;
-    this.mask = slots - 1;
-    this.most = slots >> 1;
-    this.keys = new Int32Array(slots * keyLength);
-    this.used = new Uint8Array(slots);
-    this.hashes = new Int32Array(slots);
-    this.kinds = new Int32Array(slots);
-    this.targets = new Int32Array(slots);
-    this.cells = new Int32Array(slots);
+    let largest = 1 << 15;
+    while (largest > 1024 && largest * keyLength * 4 > 4 * 2 ** 20) largest >>= 1;
+    this.largest = largest;
+    // Small at first: a run of a few hundred battles (a balance search's point) fills little.
+    this.slots = 1024;
+    this.keys = new Int32Array(this.slots * keyLength);
+    this.used = new Uint8Array(this.slots);
+    this.hashes = new Int32Array(this.slots);
+    this.kinds = new Int32Array(this.slots);
+    this.targets = new Int32Array(this.slots);
+    this.cells = new Int32Array(this.slots);
   }
 
   /** The slot holding `key`'s choice, or -1. */
   find(): number {
-    const { key, length, keys, used, mask } = this;
+    const { key, length } = this;
     let hash = 0x811c9dc5;
     for (let i = 0; i < length; i++) hash = Math.imul(hash ^ key[i]!, 0x01000193);
     this.hash = hash;
-    let slot = (hash ^ (hash >>> 15)) & mask;
-    while (used[slot] === 1) {
-      if (this.hashes[slot] !== hash) {
-        slot = (slot + 1) & mask;
-        continue;
-      }
-      const at = slot * length;
-      let same = true;
-      for (let i = 0; i < length; i++) {
-        if (keys[at + i] !== key[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return slot;
-      slot = (slot + 1) & mask;
-    }
+    const slot = this.slotOf(key, 0, hash);
+    if (this.used[slot] === 1) return slot;
     this.free = slot;
     return -1;
+  }
+
+  /** Where the key at `keys[at]` with `hash` is, or the empty slot where it would go. */
+  private slotOf(keys: Int32Array, at: number, hash: number): number {
+    const { length, used, hashes } = this;
+    const held = this.keys;
+    const mask = this.slots - 1;
+    let slot = (hash ^ (hash >>> 15)) & mask;
+    while (used[slot] === 1) {
+      if (hashes[slot] === hash) {
+        const from = slot * length;
+        let same = true;
+        for (let i = 0; i < length; i++) {
+          if (held[from + i] !== keys[at + i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return slot;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return slot;
   }
 
   kind(slot: number): number {
@@ -89,11 +96,20 @@ export class Openings {
     return this.whats[slot]!;
   }
 
-  /** Keeps a choice for the key the last find did not have. */
+  /**
+   * Keeps a choice for the key the last find did not have. At half full the table doubles, up
+   * to its largest; full to half of that, it keeps what it has and takes no more (past half, a
+   * key it lacks is looked for through ever longer runs of slots).
+   */
   keep(kind: number, target: number, cell: number, what: string): void {
-    const slot = this.free;
-    if (slot < 0 || this.count >= this.most) return;
+    let slot = this.free;
+    if (slot < 0) return;
     this.free = -1;
+    if (this.count >= this.slots >> 1) {
+      if (this.slots >= this.largest) return;
+      this.grow();
+      slot = this.slotOf(this.key, 0, this.hash);
+    }
     this.count++;
     this.keys.set(this.key, slot * this.length);
     this.used[slot] = 1;
@@ -102,6 +118,41 @@ export class Openings {
     this.targets[slot] = target;
     this.cells[slot] = cell;
     this.whats[slot] = what;
+  }
+
+  /** Twice the slots, every kept choice moved to its place in them. */
+  private grow(): void {
+    const { length } = this;
+    const old = {
+      slots: this.slots,
+      keys: this.keys,
+      used: this.used,
+      hashes: this.hashes,
+      kinds: this.kinds,
+      targets: this.targets,
+      cells: this.cells,
+      whats: this.whats,
+    };
+    this.slots *= 2;
+    this.keys = new Int32Array(this.slots * length);
+    this.used = new Uint8Array(this.slots);
+    this.hashes = new Int32Array(this.slots);
+    this.kinds = new Int32Array(this.slots);
+    this.targets = new Int32Array(this.slots);
+    this.cells = new Int32Array(this.slots);
+    this.whats = [];
+    for (let from = 0; from < old.slots; from++) {
+      if (old.used[from] !== 1) continue;
+      const hash = old.hashes[from]!;
+      const to = this.slotOf(old.keys, from * length, hash);
+      this.keys.set(old.keys.subarray(from * length, (from + 1) * length), to * length);
+      this.used[to] = 1;
+      this.hashes[to] = hash;
+      this.kinds[to] = old.kinds[from]!;
+      this.targets[to] = old.targets[from]!;
+      this.cells[to] = old.cells[from]!;
+      this.whats[to] = old.whats[from]!;
+    }
   }
 }
 

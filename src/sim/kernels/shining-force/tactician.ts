@@ -14,8 +14,8 @@ import {
 } from '../../../rulesets/shining-force/state.js';
 import type { ActionOdds, AnySystem } from '../../../rulesets/system.js';
 import {
-  type Estimate,
   curedOf,
+  type Estimate,
   estimateOf,
   type Field,
   type Fighter,

@@ -876,7 +876,7 @@ export class KernelTactician {
         // price over one turn: the worth itself, but for the sign of a zero, which no
         // comparison sees.
         const w = this.attackWorthOn(t);
-        s = w < 0 ? 0 : w;
+        s = Math.max(w, 0);
       } else {
         const e = this.attackEstimate(t);
         s =
@@ -1171,7 +1171,7 @@ export class KernelTactician {
       const before = set ^ (1 << last);
       const blow = blows[last]!;
       const sum = sumBy[before]! + blow;
-      const strongest = blow > strongestBy[before]! ? blow : strongestBy[before]!;
+      const strongest = Math.max(blow, strongestBy[before]!);
       sumBy[set] = sum;
       strongestBy[set] = strongest;
       let risk = EXPOSURE * (sum - strongest);

@@ -908,13 +908,12 @@ export class KernelTactician {
     const effectScores = this.effectScores;
     let bestEffect = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < effects; k++) {
-      const e = this.effectEstimate(
+      const s = this.effectScore(
         actor,
         kinds[this.effectKinds[k]!]!,
         this.effectTargets[k]!,
         extra,
       );
-      const s = e === undefined ? 0 : score(e, field);
       effectScores[k] = s;
       if (s > bestEffect) bestEffect = s;
     }
@@ -1290,6 +1289,44 @@ export class KernelTactician {
     return odds;
   }
 
+  /**
+   * score of effectEstimate (0 where it has none). On an ally it can do nothing for (a heal at
+   * full HP, a cure of a status it lacks, nothing inflicted) every term of worth is left out and
+   * the score is what worth and score make of that: the extra less the price, over one turn; an
+   * estimate is made only for the rest.
+   */
+  private effectScore(
+    actor: CombatantState,
+    kind: EffectKind,
+    target: number,
+    extra: number,
+  ): number {
+    const c = this.b.cs[target]!;
+    if (!kind.aimEnemy && !c.defeated && c.side === actor.side) {
+      const odds = this.effectOddsOf(actor, kind, target);
+      if (odds === undefined) return 0;
+      const heals = kind.heals && this.maxHp[target]! - c.hp > 0;
+      const status = odds.status;
+      if (
+        !heals &&
+        (status === undefined || !(status > 0)) &&
+        curedOf(kind.cures, c.statuses) === undefined
+      )
+        return (extra - this.priceOf(actor, kind)) / 1;
+    }
+    const e = this.effectEstimate(actor, kind, target, extra);
+    return e === undefined ? 0 : score(e, this.field);
+  }
+
+  /** The effect's price to the deciding unit (poolPrice: MP for a spell, one of its items). */
+  private priceOf(actor: CombatantState, kind: EffectKind): number {
+    const maxHp = this.maxHp[this.actor]!;
+    if (kind.cast) return poolPrice(kind.mpCost, actor.mp, maxHp);
+    let held = 0;
+    for (const h of actor.items) if (h.item === kind.id) held++;
+    return poolPrice(1, held, maxHp);
+  }
+
   /** The tactician's effectEstimate of `kind` aimed at place `target`. */
   private effectEstimate(
     actor: CombatantState,
@@ -1301,15 +1338,7 @@ export class KernelTactician {
     const targetId = cs[target]!.id;
     const odds = this.effectOddsOf(actor, kind, target);
     if (odds === undefined) return undefined;
-    const maxHp = this.maxHp[this.actor]!;
-    let price: number;
-    if (kind.cast) {
-      price = poolPrice(kind.mpCost, actor.mp, maxHp);
-    } else {
-      let held = 0;
-      for (const h of actor.items) if (h.item === kind.id) held++;
-      price = poolPrice(1, held, maxHp);
-    }
+    const price = this.priceOf(actor, kind);
     const spread = odds.damage;
     // The effect's fields as the kind keeps them (effects have many shapes; reading them here
     // was a megamorphic load each): the tactician's heal, harm (defeatAsHarm) and cures (curedBy).

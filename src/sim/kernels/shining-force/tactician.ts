@@ -176,10 +176,12 @@ export class KernelTactician {
   private readonly lastThreat: Float64Array;
   /** Where the odds depend on the defender's HP, the pair's answers by HP for its names. */
   private readonly lastByHp: (Map<number, ActionOdds | null> | undefined)[] = [];
-  /** attackWorthOn's answers by pair, with the roster count and target's HP each was for. */
+  /** attackWorthOn's answers by pair, with the names, target's HP and threat each was for. */
   private readonly worthValue: Float64Array;
-  private readonly worthRoster: Float64Array;
+  private readonly worthA: Int32Array;
+  private readonly worthD: Int32Array;
   private readonly worthHp: Float64Array;
+  private readonly worthThreat: Float64Array;
   /** The effects offered in the decision under way: the kind's index and the place aimed at. */
   private effectKinds = new Int32Array(16);
   private effectTargets = new Int32Array(16);
@@ -250,8 +252,10 @@ export class KernelTactician {
     this.lastHp = new Float64Array(n * n);
     this.lastThreat = new Float64Array(n * n);
     this.worthValue = new Float64Array(n * n);
-    this.worthRoster = new Float64Array(n * n).fill(-1);
+    this.worthA = new Int32Array(n * n);
+    this.worthD = new Int32Array(n * n);
     this.worthHp = new Float64Array(n * n);
+    this.worthThreat = new Float64Array(n * n);
     this.distances = distanceMaps(b.setup);
     const setup = b.setup;
     this.weapons = new ByList((c) => weaponName(setup, c));
@@ -753,21 +757,33 @@ export class KernelTactician {
 
   /**
    * worth of the deciding unit's attack on place `target` (its estimate, no extra); -1 when it
-   * has none. Kept by pair while the roster and the target's HP stand: the worth of a blow reads
-   * its odds, the target's HP, maximum HP and side, and the threat it poses, and the roster fixes
-   * all but the HP. A unit's move and its attack after it ask the same.
+   * has none. The worth of a blow on a standing enemy reads its odds (fixed by the two names and,
+   * where a status rides on it, the target's HP), the target's HP, maximum HP and side, and where
+   * a status may land, the threat the target poses: kept by pair while those stand, battle after
+   * battle. A unit's move and its attack after it ask the same.
    */
   private attackWorthOn(target: number): number {
-    const pair = this.actor * this.n + target;
-    const roster = this.b.roster;
-    const hp = this.b.cs[target]!.hp;
-    if (this.worthRoster[pair] === roster && this.worthHp[pair] === hp)
+    const actor = this.actor;
+    const pair = actor * this.n + target;
+    const c = this.b.cs[target]!;
+    const hp = c.hp;
+    // The threat the target poses counts only where the blow may put a status on it.
+    const status = this.oddsOf(actor, target)?.status;
+    const threat = status !== undefined && status > 0 ? this.field.threatOf(c.id) : 0;
+    if (
+      this.worthA[pair] === this.named[actor] &&
+      this.worthD[pair] === this.named[target] &&
+      this.worthHp[pair] === hp &&
+      this.worthThreat[pair] === threat
+    )
       return this.worthValue[pair]!;
     const e = this.attackEstimate(target);
     const w = e === undefined ? -1 : worth(e, this.field);
     this.worthValue[pair] = w;
-    this.worthRoster[pair] = roster;
+    this.worthA[pair] = this.named[actor]!;
+    this.worthD[pair] = this.named[target]!;
     this.worthHp[pair] = hp;
+    this.worthThreat[pair] = threat;
     return w;
   }
 

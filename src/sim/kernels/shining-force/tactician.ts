@@ -1114,16 +1114,13 @@ export class KernelTactician {
     }
     if (reached !== 0)
       for (let i = 0; i < count; i++) if ((reached & (1 << i)) !== 0) this.attackOn(i);
-    // The best attack of each cell with one in reach; the top score, how many cells have it and
-    // the first of them, for directChoice.
-    let top = Number.NEGATIVE_INFINITY;
-    let ties = 0;
-    let firstTop = -1;
-    for (let j = 0; j < cellCount; j++) {
-      const cell = cells[j]!;
-      if (cell === own) continue;
-      let reaching = reachesOn[j]!;
-      if (reaching !== 0) {
+    // The best attack of each cell with one in reach.
+    if (reached !== 0) {
+      for (let j = 0; j < cellCount; j++) {
+        let reaching = reachesOn[j]!;
+        if (reaching === 0) continue;
+        const cell = cells[j]!;
+        if (cell === own) continue;
         let best = 0;
         while (reaching !== 0) {
           const low = reaching & -reaching;
@@ -1133,16 +1130,8 @@ export class KernelTactician {
         }
         cellScore[cell] = best + 0 - cellScore[cell]!;
       }
-      const score = cellScore[cell]!;
-      if (score > top) {
-        top = score;
-        ties = 1;
-        firstTop = j;
-      } else if (score === top) ties++;
     }
-    this.top = top;
-    this.ties = ties;
-    this.firstTop = firstTop;
+    this.topOfCells();
   }
 
   /**

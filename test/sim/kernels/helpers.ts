@@ -5,12 +5,12 @@
  * field that differs.
  *
  * Each side plays on its own copy of the setup. The tactician keeps exact odds per setup
- * (src/sim/tactician/odds-cache.ts) and some of what it keeps depends on more than its key (a
- * rider's or a spell's status chance reads the target's HP at the time it is first asked), so a
- * battle's choices can depend on what was played before it on the same setup. Two copies played
- * through the same battles in the same order keep the same answers, whatever else this process
- * has played; and the kernel works out its odds from its own states, so a kernel that asked
- * about a wrong state could not hide behind answers the loop left in a shared cache.
+ * (src/sim/tactician/odds-cache.ts), and the kernel keeps the choices of battles' first rounds
+ * per setup too (its openings): on a copy of its own, the kernel works out its odds and its
+ * openings from its own states, so a kernel that asked about a wrong state could not hide behind
+ * answers the loop left in a shared cache. (The odds were once kept by whatever HP a target had
+ * when first asked, so a battle's choices could depend on what was played before it; they are
+ * keyed by that HP now, and test/sim/history.test.ts holds them to it.)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -189,10 +189,13 @@ export class KernelTactician {
   private top = Number.NEGATIVE_INFINITY;
   private ties = 0;
   private firstTop = -1;
-  /** tableRisks's risks, sums and strongest blows by set of enemies (a bit by place in `enemies`). */
+  /**
+   * scoreCells's risks by set of enemies (a bit by place in `enemies`), each good for the
+   * decision whose number riskFor holds beside it.
+   */
   private riskBy = new Float64Array(64);
-  private sumBy = new Float64Array(64);
-  private strongestBy = new Float64Array(64);
+  private riskFor = new Int32Array(64);
+  private decisions = 0;
   /** The effects' scores in the decision under way, by place in effectKinds. */
   private effectScores = new Float64Array(16);
   private readonly distances: (Int32Array | undefined)[];
@@ -1036,11 +1039,12 @@ export class KernelTactician {
    * cellWorth of every cell the move may end on but the unit's own (the advances' cells are
    * among them), into cellScore by cell, each to the last bit. A cell's loop over the enemies
    * takes only integers: the nearest, which enemies it puts in reach and which can strike it,
-   * as bits. What those can strike for (their sum and the strongest, added in the enemies'
-   * order as cellWorth adds them) is the same for every cell they strike together, so with few
-   * enemies it is worked out once for each set of them (riskBy), else per cell (riskOf). What
+   * as bits. What those can strike for (riskOf: their sum and the strongest, added in the
+   * enemies' order as cellWorth adds them) is the same for every cell they strike together, so
+   * it is worked out once a decision for each set of them that strikes some cell (riskBy). What
    * attacking each enemy is worth is looked up after the loop, only for the enemies some cell
-   * reaches (as cellWorth looks it up).
+   * reaches (as cellWorth looks it up). More than 16 enemies (more sets than a table should
+   * hold): cellWorth cell by cell.
    */
   private scoreCells(
     hp: number,
@@ -1050,11 +1054,11 @@ export class KernelTactician {
     nearHere: number,
   ): void {
     const count = this.enemyCount;
-    if (count > 31 || count === 0) {
+    if (count > 16 || count === 0) {
       this.scoreCellsOneByOne(hp, fall, arms, armsReach, nearHere);
       return;
     }
-    const { cells, cellCount, ecells, strikes, blows, fieldSize } = this;
+    const { cells, cellCount, ecells, strikes, fieldSize } = this;
     // No weapon reaches from any cell: a table of none.
     const pattern = arms ?? NO_REACH;
     if (pattern !== this.tablePattern) {
@@ -1064,10 +1068,13 @@ export class KernelTactician {
     const table = this.pairTable;
     const { reachesOn, cellScore, attackWorth } = this;
     const own = this.b.cs[this.actor]!.cell;
-    // A risk for every set of enemies costs 2^count sums, the cells' own count x count.
-    const tabled = count <= 16 && 1 << count <= 4 * cellCount;
-    if (tabled) this.tableRisks(count, hp, fall);
-    const riskBy = this.riskBy;
+    if (this.riskBy.length < 1 << count) {
+      this.riskBy = new Float64Array(1 << count);
+      this.riskFor = new Int32Array(1 << count);
+    }
+    const { riskBy, riskFor } = this;
+    // riskBy holds a set's risk for this decision where riskFor holds its number.
+    const decision = ++this.decisions;
     let reached = 0;
     for (let j = 0; j < cellCount; j++) {
       const cell = cells[j]!;
@@ -1088,24 +1095,12 @@ export class KernelTactician {
         // 1 when d <= strikes (never for -1, an enemy that strikes nobody).
         striking |= (((strikes[i]! - d) >>> 31) ^ 1) << i;
       }
-      // Written out rather than called (riskOf): a call's result is a boxed number, and this
-      // choice would box every cell's risk.
-      let risk: number;
-      if (tabled) risk = riskBy[striking]!;
-      else {
-        let sum = 0;
-        let strongest = 0;
-        let left = striking;
-        while (left !== 0) {
-          const low = left & -left;
-          const blow = blows[31 - Math.clz32(low)]!;
-          sum += blow;
-          if (blow > strongest) strongest = blow;
-          left ^= low;
-        }
-        risk = EXPOSURE * (sum - strongest);
-        if (sum >= hp) risk += fall;
+      if (riskFor[striking] !== decision) {
+        riskBy[striking] = this.riskOf(striking, hp, fall);
+        riskFor[striking] = decision;
       }
+      // Read from the table, not from the call: a call's result is a boxed number.
+      const risk = riskBy[striking]!;
       reachesOn[j] = reaching;
       reached |= reaching;
       // cellWorth's best + closer - risk, its very operations: with no attack in reach best is
@@ -1153,35 +1148,6 @@ export class KernelTactician {
     let risk = EXPOSURE * (sum - strongest);
     if (sum >= hp) risk += fall;
     return risk;
-  }
-
-  /**
-   * riskOf for every set of the first `count` enemies into riskBy: each set's sum is the sum of
-   * the set less its last enemy plus that enemy's blow, the very additions riskOf makes.
-   */
-  private tableRisks(count: number, hp: number, fall: number): void {
-    const sets = 1 << count;
-    if (this.riskBy.length < sets) {
-      this.riskBy = new Float64Array(sets);
-      this.sumBy = new Float64Array(sets);
-      this.strongestBy = new Float64Array(sets);
-    }
-    const { blows, riskBy, sumBy, strongestBy } = this;
-    sumBy[0] = 0;
-    strongestBy[0] = 0;
-    riskBy[0] = this.riskOf(0, hp, fall);
-    for (let set = 1; set < sets; set++) {
-      const last = 31 - Math.clz32(set);
-      const before = set ^ (1 << last);
-      const blow = blows[last]!;
-      const sum = sumBy[before]! + blow;
-      const strongest = Math.max(blow, strongestBy[before]!);
-      sumBy[set] = sum;
-      strongestBy[set] = strongest;
-      let risk = EXPOSURE * (sum - strongest);
-      if (sum >= hp) risk += fall;
-      riskBy[set] = risk;
-    }
   }
 
   /** scoreCells for a unit facing more than 31 enemies: cellWorth cell by cell. */

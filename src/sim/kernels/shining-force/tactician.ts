@@ -541,10 +541,12 @@ export class KernelTactician {
         return false;
       }
       // Two numbers of 16 bits each: HP and MP are whole numbers well inside (at most 999 on a
-      // sheet), the cell below MAX_SIDE squared.
-      if (c.hp <= -HALF || c.hp >= HALF || c.mp < 0 || c.mp >= HALF) return false;
+      // sheet), the cell below MAX_SIDE squared. Anything else is not kept.
+      const { hp, mp } = c;
+      if ((hp | 0) !== hp || (mp | 0) !== mp || hp <= -HALF || hp >= HALF || mp < 0 || mp >= HALF)
+        return false;
       key[2 + 2 * i] = c.cell | (c.defeated ? HALF : 0);
-      key[3 + 2 * i] = (c.hp + HALF) | (c.mp << 16);
+      key[3 + 2 * i] = (hp + HALF) | (mp << 16);
     }
     return true;
   }

@@ -15,16 +15,16 @@ export class Openings {
   private readonly length: number;
   /** The most slots the table grows to: about 4 MB of keys, whatever the roster's size. */
   private readonly largest: number;
-  private slots: number;
+  private slots = 0;
   private count = 0;
-  private keys: Int32Array;
-  private used: Uint8Array;
+  private keys = new Int32Array(0);
+  private used = new Uint8Array(0);
   /** Each slot's key's hash, compared before the key. */
-  private hashes: Int32Array;
+  private hashes = new Int32Array(0);
   private hash = 0;
-  private kinds: Int32Array;
-  private targets: Int32Array;
-  private cells: Int32Array;
+  private kinds = new Int32Array(0);
+  private targets = new Int32Array(0);
+  private cells = new Int32Array(0);
   private whats: string[] = [];
   /** Where the last find stopped without the key: where keep puts it. */
   private free = -1;
@@ -36,13 +36,19 @@ export class Openings {
     while (largest > 1024 && largest * keyLength * 4 > 4 * 2 ** 20) largest >>= 1;
     this.largest = largest;
     // Small at first: a run of a few hundred battles (a balance search's point) fills little.
-    this.slots = 1024;
-    this.keys = new Int32Array(this.slots * keyLength);
-    this.used = new Uint8Array(this.slots);
-    this.hashes = new Int32Array(this.slots);
-    this.kinds = new Int32Array(this.slots);
-    this.targets = new Int32Array(this.slots);
-    this.cells = new Int32Array(this.slots);
+    this.allocate(1024);
+  }
+
+  /** Empty slots, `slots` of them, in place of the table's. */
+  private allocate(slots: number): void {
+    this.slots = slots;
+    this.keys = new Int32Array(slots * this.length);
+    this.used = new Uint8Array(slots);
+    this.hashes = new Int32Array(slots);
+    this.kinds = new Int32Array(slots);
+    this.targets = new Int32Array(slots);
+    this.cells = new Int32Array(slots);
+    this.whats = [];
   }
 
   /** The slot holding `key`'s choice, or -1. */
@@ -133,14 +139,7 @@ export class Openings {
       cells: this.cells,
       whats: this.whats,
     };
-    this.slots *= 2;
-    this.keys = new Int32Array(this.slots * length);
-    this.used = new Uint8Array(this.slots);
-    this.hashes = new Int32Array(this.slots);
-    this.kinds = new Int32Array(this.slots);
-    this.targets = new Int32Array(this.slots);
-    this.cells = new Int32Array(this.slots);
-    this.whats = [];
+    this.allocate(this.slots * 2);
     for (let from = 0; from < old.slots; from++) {
       if (old.used[from] !== 1) continue;
       const hash = old.hashes[from]!;

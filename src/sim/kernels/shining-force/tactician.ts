@@ -136,19 +136,6 @@ export class KernelTactician {
   private readonly armsReaches = new ByList((_c, range: Offsets) => reachOf(range));
 
   /**
-   * Odds of place a's blow on place d as the odds tree names them (src/sim/tactician/odds-cache.ts):
-   * by the attacker's weapon and the two conditions (their statuses' names), two answers a pair
-   * (k = 2 * (a * n + d): neither has a status; k + 1: the last other), good until the tree
-   * starts over. Statuses lists are replaced at every change and count-down, their names much
-   * less often: an answer asked again after a count-down is still here.
-   */
-  private readonly pairOdds: (ActionOdds | undefined)[] = [];
-  private readonly pairGeneration: number[] = [];
-  private readonly pairWeapon: string[] = [];
-  private readonly pairAttacker: string[] = [];
-  private readonly pairDefender: string[] = [];
-  private readonly pairHp: (number | undefined)[] = [];
-  /**
    * By place, a number standing for what the odds name it by: its condition, weapon and whether
    * its blow carries a status (nameAll); a new number, never used before, when any changes.
    */
@@ -402,45 +389,27 @@ export class KernelTactician {
     this.lastHp[pair] = hp;
   }
 
-  /** oddsOf by what the odds tree names them by: weapon, conditions and HP compared. */
+  /**
+   * The odds of place a's blow on place d from the odds tree, by what it names them by (the
+   * weapon, the two conditions, the defender's HP where a rider's chance depends on it); only
+   * when it has none is the state made to ask the system, through the tactician's own
+   * attackOdds (which keeps it in the tree). Asked only when the pair's names or that HP are
+   * new to askPair.
+   */
   private namedOdds(a: number, d: number): ActionOdds | undefined {
-    const generation = oddsGeneration();
-    const weapon = this.weaponAt(a);
-    const attackerCondition = this.conditionAt(a);
-    const defenderCondition = this.conditionAt(d);
     const attacker = this.b.cs[a]!;
     const defender = this.b.cs[d]!;
-    // The defender's HP is part of the name where a rider's chance depends on it (hpKeyOf).
-    const hp = this.ridesAt(a) ? defender.hp : undefined;
-    const k = 2 * (a * this.n + d) + (attackerCondition === '' && defenderCondition === '' ? 0 : 1);
-    if (
-      this.pairGeneration[k] === generation &&
-      this.pairWeapon[k] === weapon &&
-      this.pairAttacker[k] === attackerCondition &&
-      this.pairDefender[k] === defenderCondition &&
-      this.pairHp[k] === hp
-    )
-      return this.pairOdds[k];
-    // The tree's answer for these names; only when it has none is the state made to ask the
-    // system, through the tactician's own attackOdds (which keeps it in the tree).
-    let odds = treeOdds(
+    const odds = treeOdds(
       this.b.setup,
       'attack',
       attacker.id,
-      weapon,
+      this.weaponAt(a),
       defender.id,
-      attackerCondition,
-      defenderCondition,
-      hp,
+      this.conditionAt(a),
+      this.conditionAt(d),
+      this.ridesAt(a) ? defender.hp : undefined,
     );
-    if (odds === NOT_KEPT) odds = attackOdds(this.system, this.stateNow(), attacker, defender);
-    this.pairOdds[k] = odds;
-    this.pairGeneration[k] = oddsGeneration();
-    this.pairWeapon[k] = weapon;
-    this.pairAttacker[k] = attackerCondition;
-    this.pairDefender[k] = defenderCondition;
-    this.pairHp[k] = hp;
-    return odds;
+    return odds === NOT_KEPT ? attackOdds(this.system, this.stateNow(), attacker, defender) : odds;
   }
 
   /** reachOf place i's weapon range. */
@@ -1152,7 +1121,7 @@ export class KernelTactician {
     return risk;
   }
 
-  /** scoreCells for a unit facing more than 31 enemies: cellWorth cell by cell. */
+  /** scoreCells for a unit facing more than 16 enemies (or none): cellWorth cell by cell. */
   private scoreCellsOneByOne(
     hp: number,
     fall: number,
@@ -1262,31 +1231,13 @@ export class KernelTactician {
     return odds;
   }
 
-  /**
-   * score of effectEstimate (0 where it has none). On an ally it can do nothing for (a heal at
-   * full HP, a cure of a status it lacks, nothing inflicted) every term of worth is left out and
-   * the score is what worth and score make of that: the extra less the price, over one turn; an
-   * estimate is made only for the rest.
-   */
+  /** score of effectEstimate; 0 where it has none. */
   private effectScore(
     actor: CombatantState,
     kind: EffectKind,
     target: number,
     extra: number,
   ): number {
-    const c = this.b.cs[target]!;
-    if (!kind.aimEnemy && !c.defeated && c.side === actor.side) {
-      const odds = this.effectOddsOf(actor, kind, target);
-      if (odds === undefined) return 0;
-      const heals = kind.heals && this.maxHp[target]! - c.hp > 0;
-      const status = odds.status;
-      if (
-        !heals &&
-        (status === undefined || !(status > 0)) &&
-        curedOf(kind.cures, c.statuses) === undefined
-      )
-        return (extra - this.priceOf(actor, kind)) / 1;
-    }
     const e = this.effectEstimate(actor, kind, target, extra);
     return e === undefined ? 0 : score(e, this.field);
   }

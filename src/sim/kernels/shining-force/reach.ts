@@ -1,4 +1,5 @@
 import type { Terrain } from '../../../rulesets/shining-force/grid/paths.js';
+import { MEMO_BUDGET, MEMO_CELLS, type SearchMemo, searchMemoFor } from './search-memo.js';
 
 /** Movement costs a terrain may give (model.ts terrainSchema: 1 to 9). */
 const MAX_STEP = 9;
@@ -34,6 +35,17 @@ export class MoveSearch {
   private readonly found: Int32Array;
   /** The cells reached at each cost, `words` a cost. */
   private levels: Int32Array;
+  /** The searches made on this field before, for a field of two words (search-memo.ts). */
+  private readonly memo: SearchMemo | undefined;
+  /**
+   * What reaching each cell cost in the last search made here rather than taken from the
+   * memo: good only for the cells it reached (nothing else is written, nor cleared).
+   */
+  private readonly own: Int32Array;
+  /** The cells the last find reached, less those excluded: where the move may end. */
+  private readonly ends: Int32Array;
+  /** The memo's slot the last find's costs are in; -1: they are in `own`. */
+  private kept = -1;
 
   constructor(terrain: Terrain) {
     const { width, height, costs } = terrain;
@@ -72,6 +84,9 @@ export class MoveSearch {
     this.around = new Int32Array(words);
     this.found = new Int32Array(words);
     this.levels = new Int32Array(words * 8);
+    this.memo = this.size <= MEMO_CELLS ? searchMemoFor(terrain) : undefined;
+    this.own = new Int32Array(this.size);
+    this.ends = new Int32Array(words);
   }
 
   /** Nobody blocks: call before marking this search's blockers. */
@@ -84,19 +99,65 @@ export class MoveSearch {
   }
 
   /**
-   * The cheapest cost from `start` to every cell within `budget` into `costs` (-1 elsewhere);
-   * the reached cells' bits are left in `reached` for `cellsOf`.
+   * The cheapest cost from `start` to every cell within `budget`, for costAt and endsInto: on
+   * a field of at most 64 cells (the gate is 48) a search made before on the field is taken
+   * from the memo (the same costs: a search depends on nothing else), else it is made over the
+   * two words of bits and kept; on a larger field it is made over `words` words.
    */
-  search(start: number, budget: number, costs: Int32Array): void {
-    if (this.words <= 2) {
-      this.searchSmall(start, budget, costs);
-      return;
+  find(start: number, budget: number): void {
+    const { words, ends } = this;
+    if (words <= 2) {
+      const memo = budget <= MEMO_BUDGET ? this.memo : undefined;
+      if (memo !== undefined) {
+        const slot = memo.find(start, budget, this.blocked[0]!, words > 1 ? this.blocked[1]! : 0);
+        if (slot >= 0) {
+          this.kept = slot;
+          ends[0] = memo.seenLow(slot);
+          if (words > 1) ends[1] = memo.seenHigh(slot);
+          return;
+        }
+      }
+      this.kept = -1;
+      this.searchTwoWords(start, budget, this.own);
+      memo?.keep(this.seen[0]!, words > 1 ? this.seen[1]! : 0, this.own);
+    } else {
+      this.kept = -1;
+      this.searchWords(start, budget, this.own);
     }
+    ends.set(this.seen);
+  }
+
+  /** What the last find found it costs to end the move on `cell`; -1 where it may not. */
+  costAt(cell: number): number {
+    if (((this.ends[cell >> 5]! >>> (cell & 31)) & 1) === 0) return -1;
+    return this.kept >= 0 ? this.memo!.costOf(this.kept, cell) : this.own[cell]!;
+  }
+
+  /** A cell the last find reached where the move may not end after all (someone stands there). */
+  exclude(cell: number): void {
+    this.ends[cell >> 5]! &= ~(1 << (cell & 31));
+  }
+
+  /** The cells the move may end on (the last find's, less those excluded) in index order; how many. */
+  endsInto(cells: Int32Array): number {
+    const { words, ends } = this;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      for (let bits = ends[w]!; bits !== 0; bits &= bits - 1)
+        cells[count++] = (w << 5) + (31 - Math.clz32(bits & -bits));
+    }
+    return count;
+  }
+
+  /**
+   * The search over `words` words: the cheapest cost of each cell it reaches into `costs`
+   * (nothing else written), the cells in `seen`.
+   */
+  private searchWords(start: number, budget: number, costs: Int32Array): void {
     const { words, blocked, seen, around, found } = this;
     const levelsNeeded = (budget + 1) * words;
     if (this.levels.length < levelsNeeded) this.levels = new Int32Array(levelsNeeded);
     const levels = this.levels;
-    costs.fill(-1);
     seen.fill(0);
     levels.fill(0, 0, levelsNeeded);
     seen[start >> 5] = 1 << (start & 31);
@@ -132,10 +193,10 @@ export class MoveSearch {
   }
 
   /**
-   * search on a field of at most 64 cells (the gate is 48): its two words of bits in locals,
-   * each step's shifts written out, nothing filled but the costs.
+   * The search on a field of two words or fewer: its two words of bits in locals, each step's
+   * shifts written out, the costs of the cells it reaches written and nothing else.
    */
-  private searchSmall(start: number, budget: number, costs: Int32Array): void {
+  private searchTwoWords(start: number, budget: number, costs: Int32Array): void {
     const width = this.width;
     const back = 32 - width;
     const levelsNeeded = (budget + 1) * 2;
@@ -149,7 +210,6 @@ export class MoveSearch {
     const valid1 = this.words > 1 ? this.valid[1]! : 0;
     const open0 = ~this.blocked[0]!;
     const open1 = this.words > 1 ? ~this.blocked[1]! : 0;
-    costs.fill(-1);
     costs[start] = 0;
     let seen0 = start < 32 ? 1 << start : 0;
     let seen1 = start < 32 ? 0 : 1 << (start - 32);
@@ -202,25 +262,6 @@ export class MoveSearch {
     }
     this.seen[0] = seen0;
     if (this.words > 1) this.seen[1] = seen1;
-  }
-
-  /**
-   * The cells the last search reached whose cost is still 0 or more (a caller sets the cells it
-   * may not end on to -1), into `cells` in index order; how many.
-   */
-  cellsInto(costs: Int32Array, cells: Int32Array): number {
-    const { words, seen } = this;
-    let count = 0;
-    for (let w = 0; w < words; w++) {
-      let bits = seen[w]!;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const cell = (w << 5) + (31 - Math.clz32(low));
-        if (costs[cell]! >= 0) cells[count++] = cell;
-        bits ^= low;
-      }
-    }
-    return count;
   }
 
   /**

@@ -79,9 +79,8 @@ export class KernelTactician {
   private tablePattern: Uint8Array | undefined;
   private pairTable: Uint8Array = new Uint8Array(0);
   private readonly row: Int32Array;
+  /** The move search, which also holds what the last one found (costAt, endsInto). */
   private readonly search: MoveSearch;
-  /** The last move search's cost of each cell, -1 where the move may not end. */
-  private readonly costs: Int32Array;
 
   // The decision under way, in reused arrays with their counts.
   private actor = -1;
@@ -204,7 +203,6 @@ export class KernelTactician {
       this.row[cell] = (cell - this.column[cell]!) / terrain.width;
     }
     this.search = new MoveSearch(terrain);
-    this.costs = new Int32Array(size);
     this.enemy = new Uint8Array(n);
     this.enemies = new Int32Array(n);
     this.allies = new Int32Array(n);
@@ -523,7 +521,8 @@ export class KernelTactician {
   /**
    * legal.ts options, but the effects: the enemies in the roster's order, who is in reach, and
    * (moving) where a move may end (field.ts movesOf: what each cell costs to end the move on,
-   * -1 where it may not, in `costs`, and those cells in index order in `cells`). One pass over
+   * -1 where it may not, in the move search's costAt, and those cells in index order in
+   * `cells`). One pass over
    * the roster finds the enemies, the blockers and the cells taken.
    */
   private options(place: number, moving: boolean): void {
@@ -568,14 +567,13 @@ export class KernelTactician {
     this.cellCount = 0;
     if (!moving) return;
     this.outCount = outCount;
-    const costs = this.costs;
-    search.search(actor.cell, Math.max(0, b.derivedOf(place).movement), costs);
+    search.find(actor.cell, Math.max(0, b.derivedOf(place).movement));
     // As moveCosts: no move ends on someone else's cell.
     for (let k = 0; k < takenCount; k++) {
       const cell = taken[k]!;
-      if (cell !== actor.cell) costs[cell] = -1;
+      if (cell !== actor.cell) search.exclude(cell);
     }
-    this.cellCount = search.cellsInto(costs, this.cells);
+    this.cellCount = search.endsInto(this.cells);
   }
 
   /**
@@ -592,9 +590,8 @@ export class KernelTactician {
     const actor = cs[place]!;
     const { outOfReach, outCount, column, row } = this;
     const arms = b.armamentOf(place);
-    const costs = this.costs;
-    const { distances, width } = this;
-    const height = this.costs.length / width;
+    const { distances, width, search } = this;
+    const height = this.fieldSize / width;
     for (let k = 0; k < outCount; k++) {
       const t = outOfReach[k]!;
       const target = cs[t]!.cell;
@@ -610,7 +607,7 @@ export class KernelTactician {
           const y = ty - offset[1];
           if (x < 0 || x >= width || y < 0 || y >= height) continue;
           const cell = y * width + x;
-          const cost = costs[cell]!;
+          const cost = search.costAt(cell);
           if (cost < 0) continue;
           if (cost < bestCost || (cost === bestCost && cell < to)) {
             to = cell;

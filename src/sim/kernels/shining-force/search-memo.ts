@@ -6,7 +6,7 @@ export const MEMO_CELLS = 64;
 export const MEMO_BUDGET = 254;
 
 /**
- * The move searches made on one field (MoveSearch.search), kept by where the move starts, its
+ * The move searches made on one field (MoveSearch.find), kept by where the move starts, its
  * budget and the blockers that can matter: those within the budget's reach of the start, as
  * the crow walks (every step costs at least 1, so no way within the budget leaves that
  * diamond, and no blocker outside it changes a cost). Units start a turn on the same cells

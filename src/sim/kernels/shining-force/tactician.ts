@@ -758,7 +758,8 @@ export class KernelTactician {
     return w;
   }
 
-  private attackEstimate(target: number): Estimate | undefined {
+  /** The tactician's attackEstimate on place `target`, with `extra` added (none for a worth). */
+  private attackEstimate(target: number, extra?: number): Estimate | undefined {
     const odds = this.oddsOf(this.actor, target);
     if (odds?.damage === undefined) return undefined;
     return estimateOf({
@@ -768,6 +769,7 @@ export class KernelTactician {
       status: odds.status,
       price: 0,
       time: 1,
+      extra,
     });
   }
 
@@ -865,23 +867,8 @@ export class KernelTactician {
         const w = this.attackWorthOn(t);
         s = Math.max(w, 0);
       } else {
-        const e = this.attackEstimate(t);
-        s =
-          e === undefined
-            ? 0
-            : score(
-                estimateOf({
-                  target: e.target,
-                  chance: e.chance,
-                  harm: e.harm,
-                  heal: e.heal,
-                  status: e.status,
-                  price: e.price,
-                  time: e.time,
-                  extra,
-                }),
-                field,
-              );
+        const e = this.attackEstimate(t, extra);
+        s = e === undefined ? 0 : score(e, field);
       }
       if (s > bestScore) {
         bestKind = Choice.Attack;

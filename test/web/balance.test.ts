@@ -3,13 +3,12 @@ import {
   Client,
   example,
   newTable,
-  ROOT,
   type Running,
   startEncounterOver,
   startServer,
 } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch } from './browser.js';
+import { ensureWebBuilt, launch, screenPath } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -210,7 +209,7 @@ describe('the balance route', () => {
       expect(await report.locator('svg').first().getAttribute('aria-label')).toMatch(
         /Win rates: .*wins \d+\.\d% \(95% \d+\.\d% to \d+\.\d%\)/,
       );
-      await page.locator('.balance').screenshot({ path: `${ROOT}docs/screens/ffviii-balance.png` });
+      await page.locator('.balance').screenshot({ path: screenPath('ffviii-balance.png') });
     } finally {
       await browser.close();
     }

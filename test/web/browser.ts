@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ROOT } from '../server/harness.js';
 
@@ -27,6 +29,20 @@ export async function ensureWebBuilt(): Promise<void> {
   if (existsSync(`${ROOT}dist-web/index.html`)) return;
   const { build } = await import('vite');
   await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn' });
+}
+
+/**
+ * Where a test's screenshot of `name` goes: docs/screens/ (the README's and docs' pictures) only
+ * when `MOOGLE_SCREENS=docs` asks for them to be written again; else the system's temporary folder,
+ * so `npm test` never changes a tracked file (the balance panel's chart differs run to run).
+ */
+export function screenPath(name: string): string {
+  const folder =
+    process.env.MOOGLE_SCREENS === 'docs'
+      ? `${ROOT}docs/screens`
+      : join(tmpdir(), 'moogle-screens');
+  mkdirSync(folder, { recursive: true });
+  return join(folder, name);
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
-import { http, newTable, ROOT, type Running, startServer } from '../server/harness.js';
+import { http, newTable, type Running, startServer } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch, seriousViolations } from './browser.js';
+import { ensureWebBuilt, launch, screenPath, seriousViolations } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -14,14 +13,11 @@ afterAll(stopFallbackPostgres);
  * plays. FFRPG's countdown then shows a Slow ability's Charge Time and a fixed event.
  */
 
-const SCREENS = `${ROOT}docs/screens/`;
-
 let running: Running;
 let browser: Browser;
 
 beforeAll(async () => {
   await ensureWebBuilt();
-  mkdirSync(SCREENS, { recursive: true });
   running = await startServer('sqlite');
   browser = await launch();
 }, 120_000);
@@ -154,7 +150,7 @@ describe('the encounter builder', () => {
     expect(await gm.locator('.track').getAttribute('aria-label')).toContain(
       `Mint's Sleep goes off at ${mint.clock.charge}`,
     );
-    await gm.locator('.clock').screenshot({ path: `${SCREENS}ffrpg-countdown.png` });
+    await gm.locator('.clock').screenshot({ path: screenPath('ffrpg-countdown.png') });
     await context.close();
   }, 120_000);
 
@@ -184,7 +180,7 @@ describe('the encounter builder', () => {
     await gm.locator('input[name="option-maxRounds"]').fill('30');
     await gm.locator('input[name="option-maxRounds"]').blur();
     expect(await preview(gm)).toContain('maxRounds: 30');
-    await gm.locator('.builder').screenshot({ path: `${SCREENS}builder-shining-force.png` });
+    await gm.locator('.builder').screenshot({ path: screenPath('builder-shining-force.png') });
     const violations = await seriousViolations(gm);
     expect(
       violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' '))}`),

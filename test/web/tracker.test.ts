@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
-import { example, http, newTable, ROOT, type Running, startServer } from '../server/harness.js';
+import { example, http, newTable, type Running, startServer } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch, seriousViolations } from './browser.js';
+import { ensureWebBuilt, launch, screenPath, seriousViolations } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -42,14 +41,11 @@ const CASES: readonly Case[] = [
   { system: 'shining-force', example: 'shining-force-gate', players: ['max', 'ken'], die: '42' },
 ];
 
-const SCREENS = `${ROOT}docs/screens/`;
-
 let running: Running;
 let browser: Browser;
 
 beforeAll(async () => {
   await ensureWebBuilt();
-  mkdirSync(SCREENS, { recursive: true });
   running = await startServer('sqlite');
   browser = await launch();
 }, 120_000);
@@ -212,8 +208,8 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     const phone = players[at]!;
     const phoneContext = playerContexts[at]!;
     await phone.locator('.actions .action-list button.action').first().waitFor();
-    await phone.screenshot({ path: `${SCREENS}${c.system}-player.png`, fullPage: true });
-    await gm.screenshot({ path: `${SCREENS}${c.system}-gm.png`, fullPage: true });
+    await phone.screenshot({ path: screenPath(`${c.system}-player.png`), fullPage: true });
+    await gm.screenshot({ path: screenPath(`${c.system}-gm.png`), fullPage: true });
     await expectAccessible(phone, `${c.system} player screen`);
     await expectAccessible(gm, `${c.system} GM screen`);
 

@@ -522,8 +522,7 @@ export class KernelTactician {
    * legal.ts options, but the effects: the enemies in the roster's order, who is in reach, and
    * (moving) where a move may end (field.ts movesOf: what each cell costs to end the move on,
    * -1 where it may not, in the move search's costAt, and those cells in index order in
-   * `cells`). One pass over
-   * the roster finds the enemies, the blockers and the cells taken.
+   * `cells`). One pass over the roster finds the enemies, the blockers and the cells taken.
    */
   private options(place: number, moving: boolean): void {
     const b = this.b;

@@ -387,6 +387,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       socket,
       host.value,
       role,
+      grant.value.tokenId,
       (notation) => {
         try {
           const rolled = rollDice(notation, { dice: seededDice(randomBytes(8).toString('hex')) });

@@ -42,11 +42,13 @@ export function serveSocket(
   socket: WebSocket,
   host: EncounterHost,
   role: Role,
+  linkId: string,
   onRoll: (notation: string) => { total: number; text: string } | { error: string },
   early: EarlyMessages,
 ): void {
   const client: LiveClient = {
     role,
+    linkId,
     send(message: ServerMessage) {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     },

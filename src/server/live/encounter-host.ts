@@ -30,6 +30,8 @@ import { StatesAfterEntries } from './history.js';
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
   readonly role: Role;
+  /** The link (token id) the socket came in with: its caps, throttles and revocation. */
+  readonly linkId: string;
   send(message: ServerMessage): void;
   /** The same message already as JSON: a broadcast is serialized once per audience. */
   sendText(text: string): void;

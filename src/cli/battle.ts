@@ -5,15 +5,16 @@ import { formatContentErrors } from '../content/index.js';
 import { seededDice } from '../dice/index.js';
 import { readEncounterFile } from '../encounters/file.js';
 import { type AnyEncounter, Encounter, loadEncounter } from '../engine/index.js';
+import { writeAtomically } from '../files/write-all.js';
 import { randomSeed } from '../index.js';
 import { RULESETS, SYSTEMS } from '../rulesets/index.js';
 import type { AnySystem } from '../rulesets/system.js';
 import { DEFAULT_POLICY, POLICIES, type Policy } from '../sim/policies.js';
-import { newAutosavePath, writeAtomically } from './battle/autosave.js';
+import { newAutosavePath } from './battle/autosave.js';
 import { LineReader } from './battle/lines.js';
 import { eventLines, outcomeLine, stateLines } from './battle/screen.js';
 import { BattleSession, ScriptStopped } from './battle/session.js';
-import { parseSeed, UsageError } from './input.js';
+import { ExitStatus, parseSeed, UsageError } from './input.js';
 import type { Io } from './io.js';
 import { readSaveJson } from './read-save.js';
 import { policyForBattle } from './sim.js';
@@ -84,7 +85,14 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   if (flags.auto) {
     autoPlay(io, system, encounter, policy, seed);
     if (autosave !== undefined) {
-      writeAtomically(autosave, `${JSON.stringify(encounter.save())}\n`);
+      try {
+        writeAtomically(autosave, `${JSON.stringify(encounter.save())}\n`);
+      } catch (error) {
+        throw new ExitStatus(
+          2,
+          `cannot write the autosave ${autosave}: ${(error as Error).message}`,
+        );
+      }
       io.out(`Autosaved to ${autosave}; --load ${autosave} resumes it.`);
     }
     return;

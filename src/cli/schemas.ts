@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { writeJsonSchemas } from '../content/index.js';
 import { CONTENT_KINDS } from '../rulesets/index.js';
+import { ExitStatus } from './input.js';
 import type { Io } from './io.js';
 
 /** Where the repository keeps the generated schemas, for content files to point their editors at. */
@@ -13,6 +14,12 @@ export function registerSchemas(program: Command, io: Io): void {
     .description('write a JSON Schema per content kind, for editors')
     .option('--out <dir>', 'the folder to write them to', SCHEMA_DIR)
     .action((flags: { out: string }) => {
-      for (const path of writeJsonSchemas(CONTENT_KINDS, flags.out)) io.out(path);
+      let written: string[];
+      try {
+        written = writeJsonSchemas(CONTENT_KINDS, flags.out);
+      } catch (error) {
+        throw new ExitStatus(2, `cannot write the schemas: ${(error as Error).message}`);
+      }
+      for (const path of written) io.out(path);
     });
 }

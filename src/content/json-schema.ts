@@ -1,7 +1,8 @@
 /** JSON Schemas for editors (completion and checks while writing YAML or JSON content). */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeAtomically } from '../files/write-all.js';
 import { type ContentKind, FORMAT_VERSION, ID_PATTERN } from './kind.js';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -66,7 +67,7 @@ export function writeJsonSchemas(kinds: readonly ContentKind<unknown>[], dir: st
   mkdirSync(dir, { recursive: true });
   return kinds.map((kind) => {
     const path = join(dir, schemaFileName(kind));
-    writeFileSync(path, `${JSON.stringify(jsonSchemaFor(kind), null, 2)}\n`);
+    writeAtomically(path, `${JSON.stringify(jsonSchemaFor(kind), null, 2)}\n`);
     return path;
   });
 }

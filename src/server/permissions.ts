@@ -1,4 +1,5 @@
 import type { CommandBase, EngineError, LegalAction } from '../engine/index.js';
+import type { RollSlot } from '../rulesets/system.js';
 import type { Role, SubmitAction } from './protocol.js';
 
 /**
@@ -11,34 +12,18 @@ import type { Role, SubmitAction } from './protocol.js';
 export type Refusal = Pick<EngineError, 'code' | 'message'>;
 
 /**
- * Rolls the table makes, not a character: initiative and turn order, Speed Points, a GM's
- * amount, an enemy's counter. A player never enters these, even in its own command.
+ * Whether `purpose` is `characterId`'s to enter among `slots`, the rolls its command may ask
+ * for: only a roll the rules give its own character (its hit, damage, check, spell), never
+ * one they give another combatant or the table, nor one the command does not make. A repeat's
+ * `#n` is matched by its base, as the engine numbers it.
  */
-const TABLE_ROLLS = new Set([
-  'initiative',
-  'turn-order',
-  'sp',
-  'gm',
-  'counter',
-  'counter-variance',
-  'counter-variance-amount',
-  'confusion-target',
-  'bounce',
-]);
-
-/**
- * Whether a player acting with `command` rolls `purpose` itself. A roll named for the actor in
- * a command not aimed at itself is made against it (FFVIII's attack roll when it dodges or
- * takes it; a status check at the start of its turn): the GM's, or the attacker's player's.
- */
-export function isOwnRoll(purpose: string, command: CommandBase, characterId: string): boolean {
+export function isOwnRoll(
+  purpose: string,
+  slots: readonly RollSlot[],
+  characterId: string,
+): boolean {
   const base = purpose.replace(/#\d+$/, '');
-  const at = base.indexOf(':');
-  const kind = at < 0 ? base : base.slice(0, at);
-  const subject = at < 0 ? undefined : base.slice(at + 1);
-  if (TABLE_ROLLS.has(kind)) return false;
-  const target = (command as { target?: unknown }).target;
-  return !(subject === characterId && target !== characterId);
+  return slots.find((s) => s.purpose === base)?.roller === characterId;
 }
 
 /** Keys sorted at every level, so two equal commands compare equal as text. */
@@ -68,7 +53,8 @@ export function offeredTo(
 
 /**
  * Checks a submit against the client's role, before the engine sees it. `command` is the
- * ruleset's parse of the client's command (undefined for undo, redo and GM lines).
+ * ruleset's parse of the client's command (undefined for undo, redo and GM lines); `rolls` the
+ * system's rolls of a command now (`GameSystem.rolls`), asked only of a player's offered one.
  */
 export function checkSubmit(
   legal: readonly LegalAction<CommandBase>[],
@@ -76,6 +62,7 @@ export function checkSubmit(
   action: SubmitAction,
   command: CommandBase | undefined,
   dice: Readonly<Record<string, readonly number[]>> | undefined,
+  rolls: (command: CommandBase) => readonly RollSlot[],
 ): Refusal | undefined {
   if (role.role === 'gm') return undefined;
   if (role.role === 'spectator') {
@@ -105,11 +92,15 @@ export function checkSubmit(
       message: `the rules do not offer ${me} that now; its choices: ${mine.map((a) => a.label).join('; ')}`,
     };
   }
-  for (const purpose of Object.keys(dice ?? {})) {
-    if (!isOwnRoll(purpose, command, me)) {
+  const entered = Object.keys(dice ?? {});
+  if (entered.length === 0) return undefined;
+  const slots = rolls(command);
+  for (const purpose of entered) {
+    if (!isOwnRoll(purpose, slots, me)) {
+      const yours = slots.filter((s) => s.roller === me).map((s) => s.purpose);
       return {
         code: 'role/not-your-roll',
-        message: `'${purpose}' is not ${me}'s roll to enter: the GM enters it, or it is rolled`,
+        message: `'${purpose}' is not ${me}'s roll to enter: the GM enters it, or it is rolled; ${me}'s rolls here: ${yours.length === 0 ? 'none' : yours.join(', ')}`,
       };
     }
   }

@@ -1,50 +1,5 @@
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
-
-/**
- * Writes a file so that it is never half-written: the text goes to a temporary file beside it,
- * is flushed to disk, and replaces the file by rename (atomic on one file system). A write that
- * fails (disk full, file size limit) leaves the previous file as it was.
- */
-export function writeAtomically(path: string, text: string): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(temporary, 'w', 0o644);
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temporary, path);
-  } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Nothing to clean up: the temporary file was never made.
-    }
-    throw error;
-  }
-  // The rename itself is durable only once the folder is flushed too.
-  try {
-    const folder = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-  } catch {
-    // Some file systems cannot flush a folder; the rename has still happened.
-  }
-}
+import { mkdirSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 
 /** Where autosaves go when `--autosave` names no file: MOOGLE_SAVES_DIR, or ./moogle-saves. */
 export function savesFolder(env: NodeJS.ProcessEnv = process.env): string {

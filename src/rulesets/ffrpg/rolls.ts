@@ -19,7 +19,7 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
   switch (command.type) {
     case 'begin-round':
       for (const id of state.order)
-        if (isActive(state.combatants[id]!)) out.add(`initiative:${id}`, '1d10+SPD');
+        if (isActive(state.combatants[id]!)) out.add(`initiative:${id}`, '1d10+SPD', undefined);
       return out.list();
     case 'attack': {
       const actor = own(state, command.actor);
@@ -41,15 +41,16 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
       break;
     }
     case 'task-check':
-      out.add('check', 'd%');
+      out.add('check', 'd%', command.actor);
       if (command.called) return out.list();
       break;
     case 'opposed-check':
-      for (const p of command.participants) out.add(`opposed:${p.actor}`, 'd%');
+      for (const p of command.participants) out.add(`opposed:${p.actor}`, 'd%', p.actor);
       return out.list();
     case 'gm-damage':
     case 'gm-heal':
-      if (typeof command.amount === 'string') out.add(`gm:${command.target}`, command.amount);
+      if (typeof command.amount === 'string')
+        out.add(`gm:${command.target}`, command.amount, undefined);
       break;
     case 'gm-add':
       if (state.phase === 'action') {
@@ -60,7 +61,7 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
           { id: sheet.id, name: sheet.name },
           command.name,
         );
-        out.add(`initiative:${id}`, '1d10+SPD');
+        out.add(`initiative:${id}`, '1d10+SPD', undefined);
       }
       break;
     default:
@@ -70,14 +71,22 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
   return out.list();
 }
 
-/** Purposes in the order first met, each once. */
+/**
+ * Purposes in the order first met, each once: the first names the roller, as the engine asks
+ * the first for the bare purpose and numbers the later ones.
+ */
 class Rolls {
-  private readonly slots = new Map<string, string>();
-  add(purpose: string, notation: string): void {
-    if (!this.slots.has(purpose)) this.slots.set(purpose, notation);
+  private readonly slots = new Map<string, RollSlot>();
+  /** `roller` undefined: the table's roll. */
+  add(purpose: string, notation: string, roller: string | undefined): void {
+    if (this.slots.has(purpose)) return;
+    this.slots.set(
+      purpose,
+      roller === undefined ? { purpose, notation } : { purpose, notation, roller },
+    );
   }
   list(): RollSlot[] {
-    return [...this.slots].map(([purpose, notation]) => ({ purpose, notation }));
+    return [...this.slots.values()];
   }
 }
 
@@ -110,8 +119,8 @@ function attackRolls(
   out: Rolls,
 ): void {
   const weapon = weaponOf(actor);
-  out.add(`hit:${target.id}`, 'd%');
-  out.add(`damage:${target.id}`, weapon.damage);
+  out.add(`hit:${target.id}`, 'd%', actor.id);
+  out.add(`damage:${target.id}`, weapon.damage, actor.id);
   const damaged = weapon.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
   reactionRolls(state, target, actor, ['attacked', damaged], chain, out);
 }
@@ -126,13 +135,14 @@ function effectRolls(
   for (const id of targets) {
     const target = own(state, id);
     if (target === undefined) continue;
-    if (ability.cos.kind !== 'automatic') out.add(`effect:${id}`, 'd%');
+    if (ability.cos.kind !== 'automatic') out.add(`effect:${id}`, 'd%', user.id);
     const damage = ability.damage;
     if (damage !== undefined && damage.share === undefined)
-      out.add(`damage:${id}`, damage.code ?? weaponOf(user).damage);
-    if (ability.heal !== undefined) out.add(`heal:${id}`, ability.heal.code);
+      out.add(`damage:${id}`, damage.code ?? weaponOf(user).damage, user.id);
+    if (ability.heal !== undefined) out.add(`heal:${id}`, ability.heal.code, user.id);
     for (const application of ability.inflicts)
-      if (application.cos.kind !== 'automatic') out.add(`status:${application.status}:${id}`, 'd%');
+      if (application.cos.kind !== 'automatic')
+        out.add(`status:${application.status}:${id}`, 'd%', user.id);
     const triggers: ReactionTrigger[] = [];
     if (damage !== undefined)
       triggers.push(damage.damageType === 'physical' ? 'physical-damage' : 'magical-damage');
@@ -153,7 +163,7 @@ function reactionRolls(
     const ability = ownAbility(state, id);
     if (ability?.type !== 'reaction' || ability.trigger === undefined) continue;
     if (!triggers.includes(ability.trigger) || chain.has(ability.trigger)) continue;
-    if (ability.cos.kind !== 'automatic') out.add(`reaction:${id}`, 'd%');
+    if (ability.cos.kind !== 'automatic') out.add(`reaction:${id}`, 'd%', reactor.id);
     if (ability.reaction === 'counter-attack')
       attackRolls(state, reactor, against, new Set(chain).add(ability.trigger), out);
   }

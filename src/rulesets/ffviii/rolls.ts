@@ -17,18 +17,19 @@ const PREFIX: Readonly<Record<PendingAttack['type'], string>> = {
   summon: 'summon',
 };
 
-function check(prefix: string, target: string): RollSlot[] {
-  return [{ purpose: `${prefix}:${target}`, notation: ACTION_DICE }];
+/** The acting character's check: "the player rolls the dice and adds it to" an Action Value. */
+function check(prefix: string, target: string, roller: string): RollSlot[] {
+  return [{ purpose: `${prefix}:${target}`, notation: ACTION_DICE, roller }];
 }
 
 /**
  * A hostile action's check rolls when its target answers, unless the target cannot dodge (no
  * shot left, or no HP), when it rolls at once.
  */
-function hostile(state: FfviiiState, prefix: string, target: string): RollSlot[] {
+function hostile(state: FfviiiState, prefix: string, target: string, roller: string): RollSlot[] {
   const t = state.combatants[target];
   if (t === undefined) return [];
-  return t.hp > 0 && t.shot >= 1 ? [] : check(prefix, target);
+  return t.hp > 0 && t.shot >= 1 ? [] : check(prefix, target, roller);
 }
 
 export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonly RollSlot[] {
@@ -42,36 +43,43 @@ export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonl
       const weapon = actor === undefined ? undefined : weaponOf(actor, command.weapon);
       if (actor === undefined || weapon === undefined) return [];
       if (weapon.shots > REGULAR_ACTION_SHOTS && weapon.shots > actor.shot) return [];
-      return hostile(state, 'attack', command.target);
+      return hostile(state, 'attack', command.target, command.actor);
     }
     case 'cast': {
       const spell = state.setup.spells[command.spell];
       if (spell === undefined) return [];
-      return spell.willing ? check('cast', command.target) : hostile(state, 'cast', command.target);
+      return spell.willing
+        ? check('cast', command.target, command.actor)
+        : hostile(state, 'cast', command.target, command.actor);
     }
     case 'use-item': {
       const item = state.setup.items[command.item];
-      return item === undefined || item.willing ? [] : hostile(state, 'item', command.target);
+      return item === undefined || item.willing
+        ? []
+        : hostile(state, 'item', command.target, command.actor);
     }
     case 'summon': {
       const actor = state.combatants[command.actor];
       if (actor === undefined) return [];
       const shots = summonShots(state, actor, command.gf);
       if (shots > REGULAR_ACTION_SHOTS && shots > actor.shot) return [];
-      return hostile(state, 'summon', command.target);
+      return hostile(state, 'summon', command.target, command.actor);
     }
     case 'complete': {
       const carrying = state.combatants[command.actor]?.carrying;
       if (carrying === undefined || carrying === null || carrying.type === 'reload') return [];
-      return hostile(state, carrying.type, command.target ?? carrying.target);
+      return hostile(state, carrying.type, command.target ?? carrying.target, command.actor);
     }
+    // The attacker's check, rolled once its target has answered: not the answer's roll.
     case 'dodge':
     case 'take-it':
-      return state.pending === null ? [] : check(PREFIX[state.pending.type], state.pending.target);
+      return state.pending === null
+        ? []
+        : check(PREFIX[state.pending.type], state.pending.target, state.pending.actor);
     case 'draw':
-      return check('draw', command.target);
+      return check('draw', command.target, command.actor);
     case 'sense':
-      return check('sense', command.target);
+      return check('sense', command.target, command.actor);
     case 'gm-add':
       return state.phase === 'initiative' || state.phase === 'ended'
         ? []

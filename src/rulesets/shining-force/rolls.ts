@@ -22,13 +22,18 @@ import {
 const D100 = 'd100';
 const D15 = 'd15';
 
+/**
+ * Each purpose once, the first met naming the roller: the engine asks the first for the bare
+ * purpose and numbers the later ones.
+ */
 class Slots {
   readonly list: RollSlot[] = [];
   private readonly seen = new Set<string>();
-  add(purpose: string, notation: string): void {
+  /** `roller` undefined: the table's roll (turn order, a GM's amount, a status's turn check). */
+  add(purpose: string, notation: string, roller?: string): void {
     if (this.seen.has(purpose)) return;
     this.seen.add(purpose);
-    this.list.push({ purpose, notation });
+    this.list.push(roller === undefined ? { purpose, notation } : { purpose, notation, roller });
   }
 }
 
@@ -41,22 +46,24 @@ function attackSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   const id = defender.id;
-  for (const kind of ['hit', 'variance', 'critical', 'counter', 'counter-variance'])
-    slots.add(`${kind}:${id}`, D100);
-  slots.add(`variance-amount:${id}`, D15);
-  slots.add(`counter-variance-amount:${id}`, D15);
+  // The attacker's hit, variance and critical; the fourth and fifth d100s (and the counter's
+  // variance) are the defender's counter-attack.
+  for (const kind of ['hit', 'variance', 'critical']) slots.add(`${kind}:${id}`, D100, attacker.id);
+  for (const kind of ['counter', 'counter-variance']) slots.add(`${kind}:${id}`, D100, id);
+  slots.add(`variance-amount:${id}`, D15, attacker.id);
+  slots.add(`counter-variance-amount:${id}`, D15, id);
   const arms = armament(state.setup, attacker);
   const rider =
     arms?.item === null ? attacker.sheet.attack?.inflicts : arms?.item?.specialCritical?.inflicts;
   if (rider !== undefined) {
-    slots.add(`status:${id}`, D100);
+    slots.add(`status:${id}`, D100, attacker.id);
     mark(inflicted, id, rider.status);
   }
   if (state.setup.options.crackOnAttack) {
     for (const c of [attacker, defender]) {
       const weapon = armament(state.setup, c);
       const held = weapon?.slot == null ? undefined : c.items[weapon.slot];
-      if (held !== undefined) slots.add(`crack:${held.item}`, D100);
+      if (held !== undefined) slots.add(`crack:${held.item}`, D100, c.id);
     }
   }
 }
@@ -80,12 +87,12 @@ function effectSlots(
 ): void {
   for (const id of effectTargets(state, user, effect, target.cell)) {
     if (effect.damage !== undefined) {
-      slots.add(`variance:${id}`, D100);
-      slots.add(`variance-amount:${id}`, D15);
+      slots.add(`variance:${id}`, D100, user.id);
+      slots.add(`variance-amount:${id}`, D15, user.id);
     }
-    if (effect.defeats !== undefined) slots.add(`defeat:${id}`, D100);
+    if (effect.defeats !== undefined) slots.add(`defeat:${id}`, D100, user.id);
     if (effect.inflicts !== undefined) {
-      slots.add(`status:${id}`, D100);
+      slots.add(`status:${id}`, D100, user.id);
       mark(inflicted, id, effect.inflicts.status);
     }
   }
@@ -167,7 +174,7 @@ export function rolls(state: ShiningForceState, command: ShiningForceCommand): r
             : undefined;
       if (actor !== undefined && target !== undefined && effect !== undefined)
         effectSlots(state, slots, actor, effect, target, inflicted);
-      if (command.type === 'use') slots.add(`crack:${command.item}`, D100);
+      if (command.type === 'use') slots.add(`crack:${command.item}`, D100, command.actor);
       break;
     }
     case 'gm-add': {

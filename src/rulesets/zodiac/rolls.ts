@@ -22,9 +22,10 @@ function damageNotation(state: ZodiacState, dice: number, die: number, power: nu
  */
 export function zodiacRolls(state: ZodiacState, command: ZodiacCommand): RollSlot[] {
   const slots: RollSlot[] = [];
-  const add = (purpose: string, notation: string): void => {
+  // The actor's own dice but for the table's: Speed Points, a GM's amount, a bounce's pick.
+  const add = (purpose: string, notation: string, roller?: string): void => {
     if (!slots.some((s) => s.purpose === purpose && s.notation === notation))
-      slots.push({ purpose, notation });
+      slots.push(roller === undefined ? { purpose, notation } : { purpose, notation, roller });
   };
   switch (command.type) {
     case 'begin-battle':
@@ -89,13 +90,14 @@ function weaponRolls(
   actor: CombatantState,
   target: string,
   tech: Tech | undefined,
-  add: (purpose: string, notation: string) => void,
+  add: (purpose: string, notation: string, roller: string) => void,
 ): void {
-  add(`hit:${target}`, 'd100');
+  add(`hit:${target}`, 'd100', actor.id);
   const { dice, die, power } = weaponDice(actor, tech);
-  add(`damage:${target}`, damageNotation(state, dice, die, power));
+  add(`damage:${target}`, damageNotation(state, dice, die, power), actor.id);
   const carried = [...(actor.sheet.weapon?.inflicts ?? []), ...(tech?.inflicts ?? [])];
-  if (carried.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100');
+  // "Roll 1d100 and add your Magic Accuracy" against the target's Resist: the attacker's.
+  if (carried.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100', actor.id);
 }
 
 function magicRolls(
@@ -103,7 +105,7 @@ function magicRolls(
   actor: CombatantState,
   target: string,
   tech: Tech,
-  add: (purpose: string, notation: string) => void,
+  add: (purpose: string, notation: string, roller: string) => void,
 ): void {
   const stats = actor.sheet.stats;
   if (tech.damage !== undefined)
@@ -115,6 +117,7 @@ function magicRolls(
         tech.damage.die ?? 4,
         stats.map + tech.damage.power,
       ),
+      actor.id,
     );
   if (tech.heal !== undefined)
     add(
@@ -125,6 +128,7 @@ function magicRolls(
         tech.heal.die ?? 4,
         stats.map + tech.heal.power,
       ),
+      actor.id,
     );
-  if (tech.inflicts.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100');
+  if (tech.inflicts.some((a) => a.check === 'resist')) add(`status:${target}`, 'd100', actor.id);
 }

@@ -250,7 +250,9 @@ export class EncounterHost {
       if (!parsed.ok) return parsed;
       command = parsed.value;
     }
-    const refusal = checkSubmit(this.legal(), role, action, command, message.dice);
+    const refusal = checkSubmit(this.legal(), role, action, command, message.dice, (c) =>
+      this.system.rolls(encounter.state, c),
+    );
     if (refusal !== undefined) return { ok: false, error: refusal };
     const entered = { entered: message.dice ?? {}, explain: true };
     switch (action.kind) {

@@ -44,7 +44,7 @@ export function registerServe(program: Command, io: Io): void {
       // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
       const { openStore } = await import('../store/index.js');
       const { buildServer } = await import('../server/app.js');
-      const store = await openStore(flags.db);
+      const store = await openStore(flags.db, { serving: true });
       if (!store.ok) throw new ExitStatus(2, store.error.message);
       const server = await buildServer({
         store: store.value,

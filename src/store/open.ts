@@ -8,6 +8,7 @@ import { inProcessFeed, postgresFeed } from './changes.js';
 import { KyselyStore } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import { integrityProblem, takeServeLock } from './sqlite-serve.js';
 import type { Store, StoreKind } from './types.js';
 import { guardedDialect, StorageError } from './unavailable.js';
 
@@ -25,6 +26,12 @@ export interface OpenStoreOptions {
   readonly sqliteSynchronous?: 'full' | 'normal';
   /** PostgreSQL only: connections in the pool (default 10). */
   readonly postgresPoolSize?: number;
+  /**
+   * SQLite only, for `moogle serve`: refuse a damaged file (`PRAGMA quick_check`) and a file
+   * another live `serve` holds (docs/store.md). The CLI's other commands and the tests open
+   * stores on a served file, so only the server asks; its hold ends with `close()`.
+   */
+  readonly serving?: boolean;
 }
 
 /**
@@ -80,15 +87,31 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
   } catch (error) {
     return err('store/cannot-open', `cannot open SQLite file ${file}: ${(error as Error).message}`);
   }
+  let release = (): void => {};
+  if (options.serving === true) {
+    const lock = takeServeLock(file);
+    if (!lock.ok) {
+      database.close();
+      return lock;
+    }
+    const damaged = integrityProblem(database, file);
+    if (damaged !== undefined) {
+      database.close();
+      lock.value.release();
+      return damaged;
+    }
+    release = lock.value.release;
+  }
   const db = new Kysely<StoreDatabase>({
     dialect: guardedDialect(new SqliteDialect({ database })),
   });
   const failure = await migrate('sqlite', db, file);
   if (failure !== undefined) {
     await db.destroy().catch(() => {});
+    release();
     return failure;
   }
-  return ok(new KyselyStore('sqlite', db, inProcessFeed(file)));
+  return ok(new KyselyStore('sqlite', db, inProcessFeed(file), release));
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<Result<Store>> {

@@ -13,9 +13,9 @@ import type { Store, StoreKind } from './types.js';
 import { guardedDialect, StorageError } from './unavailable.js';
 
 /** Where `moogle serve` keeps everything when given no `--db`. */
-export { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+export { DEFAULT_SQLITE_PATH, POSTGRES_TIMEOUTS } from './open-defaults.js';
 
-import { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+import { DEFAULT_SQLITE_PATH, POSTGRES_TIMEOUTS } from './open-defaults.js';
 
 export interface OpenStoreOptions {
   /**
@@ -33,19 +33,6 @@ export interface OpenStoreOptions {
    */
   readonly serving?: boolean;
 }
-
-/**
- * How long a PostgreSQL store waits before a call fails with `StorageError`: during an outage a
- * request is refused in bounded time instead of hanging (docs/store.md, docs/limits.md).
- */
-export const POSTGRES_TIMEOUTS = {
-  /** Opening a connection: a server that is down refuses at once; a hung one never answers. */
-  connectMs: 3_000,
-  /** One statement, timed by the server, which cancels it and frees what it held. */
-  statementMs: 5_000,
-  /** One query, timed here: a hung or unreachable server cannot cancel anything. */
-  queryMs: 6_000,
-} as const;
 
 /**
  * Opens the store at `location`: a `postgres://` or `postgresql://` URL, or a SQLite file path

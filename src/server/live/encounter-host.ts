@@ -248,7 +248,10 @@ export class EncounterHost {
         // (and, failing too, keep an entry nobody stored). Should the append have committed
         // after all, the store says so on the next submit (stale, or this key a duplicate).
         this.takeBackUnstored();
-        this.context.log('error', 'append failed', { encounter: this.id, error: String(error) });
+        this.context.log('error', 'append failed', {
+          encounter: this.id,
+          error: String(error instanceof StorageError ? error.cause : error),
+        });
         refuse({ code: 'server/storage', message: UNSTORED });
         return;
       }

@@ -8,7 +8,7 @@ import { inProcessFeed, postgresFeed } from './changes.js';
 import { KyselyStore } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
-import { integrityProblem, takeServeLock } from './sqlite-serve.js';
+import { damaged, integrityProblem, isDamage, takeServeLock } from './sqlite-serve.js';
 import type { Store, StoreKind } from './types.js';
 import { guardedDialect, StorageError } from './unavailable.js';
 
@@ -72,6 +72,8 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     // Another connection on the file (a second store, an export) waits instead of failing.
     database.pragma('busy_timeout = 5000');
   } catch (error) {
+    // Page 1 damaged fails here, before any check: said as the check would say it.
+    if (isDamage(error)) return damaged(file, (error as Error).message);
     return err('store/cannot-open', `cannot open SQLite file ${file}: ${(error as Error).message}`);
   }
   let release = (): void => {};

@@ -95,9 +95,21 @@ export function integrityProblem(
   } catch (error) {
     problem = (error as Error).message;
   }
-  if (problem === undefined) return undefined;
+  return problem === undefined ? undefined : damaged(file, problem);
+}
+
+/** A file SQLite found damaged, with what to do about it: one line. */
+export function damaged(file: string, problem: string): Result<never> {
   return err(
     'store/damaged',
-    `the SQLite file ${file} is damaged (${problem.split('\n')[0]}): it is not served; restore it from a backup, or salvage what it holds with 'sqlite3 ${file} .recover' into a new file`,
+    `the SQLite file ${file} is damaged (${problem.split('\n')[0]}): it is not opened; restore it from a backup, or salvage what it holds with 'sqlite3 ${file} .recover' into a new file`,
+  );
+}
+
+/** Whether SQLite's error says the file itself is damaged, or not a database at all. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))
   );
 }

@@ -57,6 +57,16 @@ describe('moogle serve on a SQLite file', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(file);
     expect(lines[0]).toMatch(/damaged.*restore it from a backup/);
+
+    // Its first page too, which SQLite reads before any check can run.
+    const header = await filled('header.db');
+    const headerFd = openSync(header, 'r+');
+    writeSync(headerFd, garbage, 0, 100, 0);
+    closeSync(headerFd);
+    const first = await refusal(header);
+    expect(first.status).not.toBe('0');
+    expect(first.stderr.trim().split('\n')).toHaveLength(1);
+    expect(first.stderr).toContain(`the SQLite file ${header} is damaged`);
   });
 
   it('refuses a second server on one file, and lets the next one in once the first is gone', async () => {

@@ -44,7 +44,7 @@ export function registerServe(program: Command, io: Io): void {
       // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
       const { openStore } = await import('../store/index.js');
       const { buildServer } = await import('../server/app.js');
-      const store = await openStore(flags.db);
+      const store = await openStore(flags.db, { serving: true });
       if (!store.ok) throw new ExitStatus(2, store.error.message);
       const server = await buildServer({
         store: store.value,
@@ -65,14 +65,9 @@ export function registerServe(program: Command, io: Io): void {
         flags.demo && (await store.value.listTables()).length === 0
           ? await createDemoTables(store.value)
           : [];
-      io.err(
-        `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,
-      );
-      for (const demo of demos) io.err(`  ${demo.system}: ${address}/t/${demo.gmToken}`);
-      if (demos.length === 0) {
-        io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
-      }
-      await new Promise<void>((resolve) => {
+      // Listening for signals before saying so: whoever reads the line may signal at once, and
+      // a SIGTERM before the handler would kill the process without closing the store.
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string): void => {
           io.err(`Moogle: ${signal}: finishing submits in flight, then stopping`);
           void server
@@ -83,5 +78,13 @@ export function registerServe(program: Command, io: Io): void {
         process.once('SIGTERM', () => stop('SIGTERM'));
         process.once('SIGINT', () => stop('SIGINT'));
       });
+      io.err(
+        `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,
+      );
+      for (const demo of demos) io.err(`  ${demo.system}: ${address}/t/${demo.gmToken}`);
+      if (demos.length === 0) {
+        io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
+      }
+      await stopped;
     });
 }

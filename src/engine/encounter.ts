@@ -25,6 +25,13 @@ export interface SavedEncounter {
 
 export type SubmitOptions = CommandDiceOptions;
 
+/** An encounter at one moment, for `restore`: made by `checkpoint`, read by nothing else. */
+export interface EncounterCheckpoint {
+  readonly entries: number;
+  readonly state: unknown;
+  readonly dice: SeededDiceState;
+}
+
 /**
  * One encounter being played: a ruleset, the setup it started from, the log, and the seeded
  * dice. The state is never edited in place: commands append events, undo and redo append log
@@ -255,6 +262,32 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     this.current = this.rebuild();
     this.dice = new SeededDice(this.history.applied.at(-1)?.diceAfter ?? this.initialDice);
     return ok(steps);
+  }
+
+  /**
+   * Where the encounter is now, kept for `restore`: cheap (a count, a reference to the
+   * immutable state, the dice's four words), so it can be taken before every change.
+   */
+  checkpoint(): EncounterCheckpoint {
+    return { entries: this.entries.length, state: this.current, dice: this.dice.state };
+  }
+
+  /**
+   * Takes back every entry made since `checkpoint`: log, state and dice stream as they were.
+   * For a change that could not be kept (a server whose database refused the entry), so the
+   * encounter goes on as if it had never been made.
+   */
+  restore(checkpoint: EncounterCheckpoint): void {
+    if (checkpoint.entries > this.entries.length) {
+      throw new Error(
+        `a checkpoint at entry ${checkpoint.entries} is not of this encounter's past (it has ${this.entries.length})`,
+      );
+    }
+    this.entries.length = checkpoint.entries;
+    // Rebuilt, not kept: `submit` appends to the history's arrays in place.
+    this.history = effectiveHistory(this.entries);
+    this.current = checkpoint.state as State;
+    this.dice = new SeededDice(checkpoint.dice);
   }
 
   private rebuild(): State {

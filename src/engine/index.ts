@@ -12,6 +12,7 @@ export {
 } from './dice.js';
 export {
   Encounter,
+  type EncounterCheckpoint,
   SAVE_FORMAT,
   SAVE_VERSION,
   type SavedEncounter,

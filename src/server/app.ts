@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
-import type { Store, TableRecord, TokenGrant } from '../store/index.js';
+import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { registerBalance } from './balance-route.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
@@ -61,6 +62,7 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'server/storage': 503,
 };
 
 function statusOf(code: string): number {
@@ -202,12 +204,30 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     if (stopping) return reply.code(503).send({ status: 'stopping' });
-    try {
-      await store.getTable('readiness-check');
-      return { status: 'ready', store: store.kind };
-    } catch (error) {
-      return reply.code(503).send({ status: 'unavailable', error: String(error) });
-    }
+    // Raced, not awaited: a hung database would hold the probe for the store's own timeouts,
+    // and a load balancer asks to know now.
+    let timer: NodeJS.Timeout | undefined;
+    const failure = await Promise.race([
+      store.getTable('readiness-check').then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      new Promise((resolve) => {
+        timer = setTimeout(
+          () => resolve(new Error(`no answer in ${SERVER_LIMITS.readyMs} ms`)),
+          SERVER_LIMITS.readyMs,
+        );
+      }),
+    ]);
+    clearTimeout(timer);
+    if (failure === undefined) return { status: 'ready', store: store.kind };
+    log('warn', 'not ready: the store does not answer', {
+      error: String(failure instanceof StorageError ? failure.cause : failure),
+    });
+    return reply.code(503).send({
+      status: 'unavailable',
+      error: { code: 'server/storage', message: 'the database is unavailable' },
+    });
   });
 
   app.get('/api/table', async (request, reply) => {
@@ -350,7 +370,24 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return { status: 'abandoned' };
   });
 
-  app.get('/api/encounters/:id/live', { websocket: true }, async (socket, request) => {
+  // A store that fails while a socket is admitted is answered on the socket: a bare close (1006)
+  // would look like a network fault, and a client would retry at once instead of later.
+  app.get('/api/encounters/:id/live', { websocket: true }, (socket, request) =>
+    live(socket, request).catch((error: unknown) => {
+      const unavailable = error instanceof StorageError;
+      if (!unavailable) log('error', 'a live connection failed', { error: String(error) });
+      socket.send(
+        JSON.stringify({
+          type: 'refused',
+          code: unavailable ? error.code : 'server/internal',
+          message: unavailable ? error.message : 'the server failed; try again',
+        }),
+      );
+      socket.close(unavailable ? CLOSE.unavailable : CLOSE.internal, 'server');
+    }),
+  );
+
+  async function live(socket: WebSocket, request: FastifyRequest): Promise<void> {
     const early = keepEarlyMessages(socket);
     if (stopping) {
       socket.close(CLOSE.restart, 'stopping');
@@ -364,7 +401,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const params = idParam.safeParse(request.params);
     const fail = (code: string, message: string): void => {
       socket.send(JSON.stringify({ type: 'refused', code, message }));
-      socket.close(CLOSE.policy, code);
+      socket.close(code === 'server/storage' ? CLOSE.unavailable : CLOSE.policy, code);
     };
     if (!grant.ok) return fail(grant.error.code, grant.error.message);
     if (!params.success) return fail('encounter/not-found', 'no such encounter');
@@ -399,7 +436,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       },
       early,
     );
-  });
+  }
 
   registerBalance(app, store, hub);
   await registerWeb(app);

@@ -18,6 +18,8 @@ export const SERVER_LIMITS = {
   sockets: 5000,
   /** A socket that says nothing (not even a ping) for this long is closed. */
   idleMs: 120_000,
+  /** `/readyz` answers 503 when the store has not answered its probe in this long. */
+  readyMs: 1_000,
   /** Entries sent in one catch-up message; a longer gap arrives in several. */
   entriesPerCatchUp: 200,
   /** Encounters kept in memory with nobody connected before they are dropped. */

@@ -31,6 +31,10 @@ export const CLOSE = {
   restart: 1012,
   /** Too many messages, or silent too long. */
   policy: 1008,
+  /** The server failed (a bug, logged): connect again. */
+  internal: 1011,
+  /** The database is unavailable: connect again in a few seconds. */
+  unavailable: 1013,
 } as const;
 
 /**

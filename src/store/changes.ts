@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { ENTRY_CHANNEL } from './migrations.js';
+import { POSTGRES_TIMEOUTS } from './open-defaults.js';
 import type { ChangeListener, EntryAppended, Unsubscribe } from './types.js';
 
 /** Delivers "entry appended" notifications to a store's subscribers. */
@@ -119,7 +120,14 @@ export function postgresFeed(connectionString: string): ChangeFeed {
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    // Timed as the pool is: a connect to a hung server that never settled would leave
+    // `connecting` pending for good, and the feed would never reconnect once it woke.
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+      query_timeout: POSTGRES_TIMEOUTS.queryMs,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel !== ENTRY_CHANNEL || message.payload === undefined) return;
       const change = parsePayload(message.payload);

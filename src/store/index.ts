@@ -1,7 +1,12 @@
 /** The table server's storage: SQLite or PostgreSQL behind one `Store` (docs/store.md). */
 
 export { STORE_LIMITS } from './kysely-store.js';
-export { DEFAULT_SQLITE_PATH, type OpenStoreOptions, openStore } from './open.js';
+export {
+  DEFAULT_SQLITE_PATH,
+  type OpenStoreOptions,
+  openStore,
+  POSTGRES_TIMEOUTS,
+} from './open.js';
 export type {
   AppendResult,
   ChangeListener,
@@ -25,3 +30,4 @@ export type {
   Unsubscribe,
   WithoutTableId,
 } from './types.js';
+export { isUnavailable, StorageError } from './unavailable.js';

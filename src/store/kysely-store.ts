@@ -65,6 +65,8 @@ export class KyselyStore implements Store {
     readonly kind: StoreKind,
     private readonly db: Db,
     private readonly feed: ChangeFeed,
+    /** Lets go of what the store holds besides its connections (`moogle serve`'s file lock). */
+    private readonly release: () => void = () => {},
   ) {}
 
   async createTable(table: NewTable): Promise<Result<TableRecord>> {
@@ -622,8 +624,12 @@ export class KyselyStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.feed.close();
-    await this.db.destroy();
+    try {
+      await this.feed.close();
+      await this.db.destroy();
+    } finally {
+      this.release();
+    }
   }
 }
 

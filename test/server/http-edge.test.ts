@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../src/cli/serve.js';
 import type { ServerOptions } from '../../src/server/app.js';
 import { SERVER_LIMITS } from '../../src/server/limits.js';
-import { stopFallbackPostgres } from '../store/fixtures.js';
+import { freshLocation, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   example,
   http,
   newTable,
   type Running,
+  spawnServe,
   startEncounterOver,
   startServer,
 } from './harness.js';
@@ -173,6 +174,27 @@ describe('rate limits by link, by address, and through a proxy', () => {
     expect(a).toEqual([401, 401, 401, 401, 401, 429]);
     // Another client through the same proxy is not throttled by the first one.
     expect(await from('198.51.100.23')).toBe(401);
+  });
+
+  it('moogle serve --trust-proxy: the proxy names the client, whose bucket is its own', async () => {
+    const location = await freshLocation('sqlite');
+    const remaining = async (url: string, client: string) =>
+      Number(
+        (await fetch(`${url}/healthz`, { headers: { 'x-forwarded-for': client } })).headers.get(
+          'x-ratelimit-remaining',
+        ),
+      );
+    const trusting = await spawnServe(location.location, ['--no-demo', '--trust-proxy', '1']);
+    try {
+      const max = SERVER_LIMITS.requestsPerMinute;
+      expect(await remaining(trusting.url, '203.0.113.7')).toBe(max - 1);
+      expect(await remaining(trusting.url, '203.0.113.7')).toBe(max - 2);
+      expect(await remaining(trusting.url, '198.51.100.23')).toBe(max - 1);
+    } finally {
+      trusting.child.kill('SIGTERM');
+      await new Promise((resolve) => trusting.child.once('exit', resolve));
+      await location.dispose();
+    }
   });
 
   it('moogle serve --trust-proxy takes hops or addresses', () => {

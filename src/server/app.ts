@@ -372,7 +372,11 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   }
 
   /** Whether the table may take what the request adds; answered when it may not. */
-  async function allowed(reply: FastifyReply, table: TableRecord, adding: Addition) {
+  async function allowed(
+    reply: FastifyReply,
+    table: TableRecord,
+    adding: Addition,
+  ): Promise<boolean> {
     const within = await withinQuota(store, table.id, adding, limits);
     if (!within.ok) send(reply, within);
     return within.ok;

@@ -237,6 +237,8 @@ describe('no token in the logs', () => {
     });
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(20);
+    // Redacting a line leaves it a JSON line.
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(log).toContain('/t/…');
     expect(log).not.toContain(secret);
     expect(log).not.toContain(secret.slice(0, 20));

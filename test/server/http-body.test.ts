@@ -72,15 +72,20 @@ describe('bodies and messages a client controls', () => {
     console.log(
       `400,000 deep: ${ms(deepAnswers)} ms; 2 MiB + 1: ${ms(hugeAnswers)} ms; another table's pings p50 ${pings.p50.toFixed(1)}, p99 ${pings.p99.toFixed(1)} ms (${pings.count})`,
     );
-    // Before the depth check, each deep body took 0.2 to 1.4 s here, the loop blocked meanwhile.
+    // Before the depth check, each deep body took 0.2 to 1.4 s here (median 0.4 s), the loop
+    // blocked meanwhile; now tens of milliseconds, most of it sending 800 KB.
+    const median = (answers: { ms: number }[]) =>
+      answers.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(answers.length / 2)]!;
     for (const answer of deepAnswers) {
       expect(answer).toMatchObject({ status: 400, code: 'http/too-deep' });
-      expect(answer.ms).toBeLessThan(500);
+      expect(answer.ms).toBeLessThan(1000);
     }
     for (const answer of hugeAnswers) {
       expect(answer).toMatchObject({ status: 413, code: 'http/body-too-large' });
-      expect(answer.ms).toBeLessThan(500);
+      expect(answer.ms).toBeLessThan(1000);
     }
+    expect(median(deepAnswers)).toBeLessThan(250);
+    expect(median(hugeAnswers)).toBeLessThan(250);
     expect(pings.unanswered).toBe(0);
     expect(pings.p99).toBeLessThan(50);
   });

@@ -164,6 +164,11 @@ function refusalOf(error: FastifyError | HttpRefusal): HttpRefusal | undefined {
       return new HttpRefusal(400, 'http/bad-json', 'the body is not JSON');
   }
   if (error.name === 'ZodError') return new HttpRefusal(400, 'http/bad-request', 'bad request');
+  // An error that already speaks this API (a code such as `server/storage`, its own status) is
+  // answered as it says.
+  if (error.code?.includes('/') && typeof error.statusCode === 'number') {
+    return new HttpRefusal(error.statusCode, error.code, error.message);
+  }
   const status = error.statusCode ?? 500;
   return status >= 400 && status < 500
     ? new HttpRefusal(status, 'http/bad-request', error.message)
@@ -224,6 +229,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.setErrorHandler<FastifyError | HttpRefusal>((error, request, reply) => {
     const refusal = refusalOf(error);
     if (refusal !== undefined) {
+      if (refusal.statusCode >= 500) {
+        request.log.warn({ url: redactTokens(request.url), code: refusal.code }, refusal.message);
+      }
       return reply
         .code(refusal.statusCode)
         .send({ error: { code: refusal.code, message: refusal.message } });

@@ -207,6 +207,26 @@ describe('rate limits by link, by address, and through a proxy', () => {
   });
 });
 
+describe('a failure inside a route', () => {
+  it("is 500 server/internal in the API's shape, logged with the token redacted", async () => {
+    const lines: string[] = [];
+    const running = await server({ logger: true, logStream: { write: (l) => lines.push(l) } });
+    const { gmToken } = await newTable(running.store, 'ffrpg');
+    // A store that is gone: every query throws, as a dead database's would.
+    await running.store.close();
+    try {
+      const answer = await raw(`${running.url}/api/table?token=${gmToken}`);
+      expect(answer).toMatchObject({ status: 500, body: { error: { code: 'server/internal' } } });
+      const failed = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+      expect(failed).toMatchObject({ url: '/api/table?token=…' });
+      expect(lines.join('')).not.toContain(gmToken.split('.')[1]!);
+    } finally {
+      await running.server.shutdown().catch(() => undefined);
+      await running.location.dispose();
+    }
+  });
+});
+
 describe('no token in the logs', () => {
   it('neither a link with a trailing slash, nor a token in an unknown route, nor anything else', async () => {
     const lines: string[] = [];

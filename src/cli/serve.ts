@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { DEFAULT_SQLITE_PATH } from '../store/open-defaults.js';
 import { ExitStatus } from './input.js';
@@ -25,6 +26,16 @@ export function parsePort(text: string): number {
   return port;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or one of proxy-addr's names. */
+function isProxyAddress(text: string): boolean {
+  if (PROXY_NAMES.has(text)) return true;
+  const [address, range, ...rest] = text.split('/');
+  if (rest.length > 0 || address === undefined || isIP(address) === 0) return false;
+  return range === undefined || /^\d{1,3}$/.test(range) || isIP(range) === 4;
+}
+
 /**
  * `--trust-proxy`: a number of proxy hops in front of the server, or the proxies' addresses and
  * CIDR ranges separated by commas (proxy-addr's names `loopback`, `linklocal`, `uniquelocal`
@@ -39,9 +50,7 @@ export function parseTrustProxy(text: string): number | string[] {
       .split(',')
       .map((a) => a.trim())
       .filter((a) => a.length > 0);
-    if (addresses.length > 0 && addresses.every((a) => /^[0-9A-Za-z.:/]+$/.test(a))) {
-      return addresses;
-    }
+    if (addresses.length > 0 && addresses.every(isProxyAddress)) return addresses;
   }
   throw new ExitStatus(
     2,

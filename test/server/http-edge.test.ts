@@ -204,6 +204,13 @@ describe('rate limits by link, by address, and through a proxy', () => {
     expect(() => parseTrustProxy('0')).toThrow(/--trust-proxy/);
     expect(() => parseTrustProxy('')).toThrow(/--trust-proxy/);
     expect(() => parseTrustProxy('a b')).toThrow(/--trust-proxy/);
+    expect(() => parseTrustProxy('true')).toThrow(/--trust-proxy/);
+    expect(() => parseTrustProxy('10.0.0.0/8/8')).toThrow(/--trust-proxy/);
+    expect(parseTrustProxy('::1,fd00::/8,10.0.0.0/255.0.0.0')).toEqual([
+      '::1',
+      'fd00::/8',
+      '10.0.0.0/255.0.0.0',
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { DEFAULT_SQLITE_PATH } from '../store/open-defaults.js';
 import { ExitStatus } from './input.js';
@@ -11,6 +12,7 @@ interface ServeFlags {
   readonly host: string;
   readonly db: string;
   readonly publicUrl?: string;
+  readonly trustProxy?: string;
   readonly log: boolean;
   readonly demo: boolean;
 }
@@ -22,6 +24,38 @@ export function parsePort(text: string): number {
     throw new ExitStatus(2, `--port takes a whole number 0-65535, not '${text}'`);
   }
   return port;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or one of proxy-addr's names. */
+function isProxyAddress(text: string): boolean {
+  if (PROXY_NAMES.has(text)) return true;
+  const [address, range, ...rest] = text.split('/');
+  if (rest.length > 0 || address === undefined || isIP(address) === 0) return false;
+  return range === undefined || /^\d{1,3}$/.test(range) || isIP(range) === 4;
+}
+
+/**
+ * `--trust-proxy`: a number of proxy hops in front of the server, or the proxies' addresses and
+ * CIDR ranges separated by commas (proxy-addr's names `loopback`, `linklocal`, `uniquelocal`
+ * too), as Fastify's `trustProxy` takes them.
+ */
+export function parseTrustProxy(text: string): number | string[] {
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 100) return hops;
+  } else {
+    const addresses = text
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0);
+    if (addresses.length > 0 && addresses.every(isProxyAddress)) return addresses;
+  }
+  throw new ExitStatus(
+    2,
+    `--trust-proxy takes a number of proxies (1-100) or their addresses separated by commas, not '${text}'`,
+  );
 }
 
 /**
@@ -37,10 +71,16 @@ export function registerServe(program: Command, io: Io): void {
     .option('--host <address>', 'the address to listen on', DEFAULT_HOST)
     .option('--db <path|url>', 'a SQLite file, or a postgres:// URL', DEFAULT_SQLITE_PATH)
     .option('--public-url <url>', 'the address links are made with (behind a proxy)')
+    .option(
+      '--trust-proxy <hops|addresses>',
+      "behind a reverse proxy: how many (or which) proxies' X-Forwarded-For to believe",
+    )
     .option('--no-log', 'no request logs on stdout')
     .option('--no-demo', 'on an empty store, start without the demo table per system')
     .action(async (flags: ServeFlags) => {
       const port = parsePort(flags.port);
+      const trustProxy =
+        flags.trustProxy === undefined ? undefined : parseTrustProxy(flags.trustProxy);
       // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
       const { openStore } = await import('../store/index.js');
       const { buildServer } = await import('../server/app.js');
@@ -50,6 +90,7 @@ export function registerServe(program: Command, io: Io): void {
         store: store.value,
         logger: flags.log,
         ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
+        ...(trustProxy === undefined ? {} : { trustProxy }),
       });
       let address: string;
       try {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DiceError, rollDice, seededDice } from '../dice/index.js';
@@ -9,10 +14,12 @@ import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { registerBalance } from './balance-route.js';
-import { SERVER_LIMITS } from './limits.js';
+import { nestsDeeperThan } from './json-depth.js';
+import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import type { Role } from './protocol.js';
+import { type Addition, withinQuota } from './quotas.js';
 import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
 import {
   applyService,
@@ -30,8 +37,30 @@ export interface ServerOptions {
   readonly store: Store;
   /** Structured JSON logs to stdout (pino, through Fastify); false in tests that read stdout. */
   readonly logger?: boolean;
+  /** Where the logs go instead of stdout: one JSON line a call, tokens already redacted. */
+  readonly logStream?: { write(line: string): unknown };
   /** The address links are made with, when it differs from where the server listens. */
   readonly publicUrl?: string;
+  /**
+   * Behind a reverse proxy: which proxies to believe about the client's address in
+   * `X-Forwarded-For` (Fastify's `trustProxy`): `true` for any, a number of hops, or the
+   * proxies' addresses and CIDR ranges. Unset, the header is ignored: anyone could write it.
+   */
+  readonly trustProxy?: boolean | number | string | readonly string[];
+  /** Other figures for the quotas and the failed-authentication bound: tests, small hosts. */
+  readonly limits?: Partial<
+    Pick<
+      ServerLimits,
+      | 'requestsPerMinute'
+      | 'failedAuthsPerMinute'
+      | 'entriesPerEncounter'
+      | 'encountersPerTable'
+      | 'rosterPerTable'
+      | 'liveLinksPerTable'
+      | 'linksPerTable'
+      | 'tableContentBytes'
+    >
+  >;
 }
 
 export interface TableServer {
@@ -41,9 +70,53 @@ export interface TableServer {
   shutdown(reason?: string): Promise<void>;
 }
 
-/** Tokens never reach a log: in a link's path or a query. */
+/** A token (`<id>.<secret>`, base64url) wherever it stands, however much surrounds it. */
+const TOKEN_ANYWHERE = /[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{43,}/g;
+
+/**
+ * A log line with no token in it: what `redactTokens` does to a URL, for whatever else a line
+ * carries (a message of Fastify's naming the raw URL, an error's stack).
+ */
+export function redactLine(line: string): string {
+  return line
+    .replace(/([?&;]token=)[^&#"\s]*/gi, '$1…')
+    .replace(/(\/t\/)[^?#"\s]*/g, '$1…')
+    .replace(TOKEN_ANYWHERE, '…');
+}
+
+/**
+ * Tokens never reach a log: a link's path (and anything after it: `/t/<token>/`), a `token`
+ * query, or a token's shape anywhere else. Percent-escapes are undone first, as the router
+ * undoes them: `/%74/<token>` is a link too.
+ */
 export function redactTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1…').replace(/(\/t\/)[^/?#]+/g, '$1…');
+  const decoded = url.replace(/(?:%[0-9A-Fa-f]{2})+/g, (escaped) => {
+    try {
+      return decodeURIComponent(escaped);
+    } catch {
+      return escaped;
+    }
+  });
+  return redactLine(decoded);
+}
+
+/** Fastify's `trustProxy` from the option; its type has no hop count, its runtime does. */
+function proxiesTrusted(
+  trust: NonNullable<ServerOptions['trustProxy']>,
+): boolean | string | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return typeof trust === 'object' ? [...trust] : trust;
+}
+
+/** A refusal made outside a route (a body, the rate limiter): the error handler answers it. */
+class HttpRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 function roleOf(grant: TokenGrant): Role {
@@ -63,10 +136,45 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/not-over': 409,
   'roster/exists': 409,
   'server/storage': 503,
+  'http/not-found': 404,
+  'http/url-too-long': 414,
 };
 
 function statusOf(code: string): number {
-  return HTTP_STATUS[code] ?? (code.startsWith('server/') ? 500 : 400);
+  return (
+    HTTP_STATUS[code] ?? (code.startsWith('server/') ? 500 : code.startsWith('quota/') ? 409 : 400)
+  );
+}
+
+/** What Fastify's own errors (and the rate limiter's) are, in this API's codes. */
+function refusalOf(error: FastifyError | HttpRefusal): HttpRefusal | undefined {
+  if (error instanceof HttpRefusal) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpRefusal(
+        413,
+        'http/body-too-large',
+        `a body is at most ${SERVER_LIMITS.httpBodyBytes / 1024 / 1024} MiB`,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpRefusal(
+        415,
+        'http/unsupported-media-type',
+        'a body is JSON, sent as content-type: application/json',
+      );
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HttpRefusal(400, 'http/bad-json', 'the body is not JSON');
+  }
+  if (error.name === 'ZodError') return new HttpRefusal(400, 'http/bad-request', 'bad request');
+  // An error that already speaks this API (a code such as `server/storage`, its own status) is
+  // answered as it says.
+  if (error.code?.includes('/') && typeof error.statusCode === 'number') {
+    return new HttpRefusal(error.statusCode, error.code, error.message);
+  }
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 500
+    ? new HttpRefusal(status, 'http/bad-request', error.message)
+    : undefined;
 }
 
 function send<T>(reply: FastifyReply, result: Result<T>, ok = 200): FastifyReply {
@@ -93,6 +201,9 @@ const idParam = z.object({ id: z.string().min(1).max(200) });
 
 export async function buildServer(options: ServerOptions): Promise<TableServer> {
   const { store } = options;
+  const limits: ServerLimits = { ...SERVER_LIMITS, ...options.limits };
+  const destination = options.logStream ?? process.stdout;
+  const trustProxy = options.trustProxy;
   const app = Fastify({
     logger:
       options.logger === false
@@ -101,14 +212,75 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: redactTokens(req.url) }),
             },
+            // Every line passes here last, so a URL in a message no serializer sees (Fastify's
+            // own) is redacted too.
+            stream: { write: (line: string) => destination.write(redactLine(line)) },
           },
     bodyLimit: SERVER_LIMITS.httpBodyBytes,
+    ...(trustProxy === undefined ? {} : { trustProxy: proxiesTrusted(trustProxy) }),
+    // The router's own refusals, before any route: a malformed escape, an over-long parameter.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return refuse(reply, 'http/url-too-long', 'a part of this address is too long');
+      }
+      return refuse(reply, 'http/bad-url', 'this address does not decode');
+    },
+  });
+
+  // Every answer is `{error: {code, message}}`, Fastify's own refusals included.
+  app.setErrorHandler<FastifyError | HttpRefusal>((error, request, reply) => {
+    const refusal = refusalOf(error);
+    if (refusal !== undefined) {
+      if (refusal.statusCode >= 500) {
+        request.log.warn({ url: redactTokens(request.url), code: refusal.code }, refusal.message);
+      }
+      return reply
+        .code(refusal.statusCode)
+        .send({ error: { code: refusal.code, message: refusal.message } });
+    }
+    request.log.error(
+      {
+        url: redactTokens(request.url),
+        err: { type: error.name, message: error.message, stack: error.stack },
+      },
+      'request failed',
+    );
+    return reply
+      .code(500)
+      .send({ error: { code: 'server/internal', message: 'the server failed; try again' } });
+  });
+  // Fastify's own 404 logs the raw URL, and a mistyped link is a URL with a token in it.
+  app.setNotFoundHandler((_request, reply) =>
+    refuse(reply, 'http/not-found', 'nothing here: see the API in docs/server.md'),
+  );
+
+  // A body is checked for depth before it is parsed: a parser (and every schema after it) walks
+  // whatever depth a client sends, and 400,000 levels stall the loop. An empty body is no body,
+  // as on a route that takes none (`finish`, `abandon`).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // JSON only: a text/plain body is what a cross-site form can send without asking.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, limits.jsonDepth)) {
+      return done(
+        new HttpRefusal(
+          400,
+          'http/too-deep',
+          `a body nests at most ${limits.jsonDepth} arrays and objects deep`,
+        ),
+        undefined,
+      );
+    }
+    parseJson(request, text, done);
   });
   const log = (level: 'info' | 'warn' | 'error', message: string, fields: object = {}): void => {
     app.log[level](fields, message);
   };
   const hub = new Hub({
     store,
+    entriesPerEncounter: limits.entriesPerEncounter,
     systemOf: (id) => systemById(id),
     libraryOf: (system) => {
       const library = starterLibrary(system);
@@ -119,27 +291,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   await hub.start();
   let stopping = false;
 
-  // Per link, not per address: a table's players often share one address (a home network),
-  // and one link hammering the server is what the bound is for.
-  await app.register(rateLimit, {
-    max: SERVER_LIMITS.requestsPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => {
-      const header = request.headers.authorization;
-      const query = (request.query as { token?: unknown } | undefined)?.token;
-      const token = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-      return token === '' ? `ip:${request.ip}` : `token:${token.slice(-24)}`;
-    },
-  });
-  await app.register(websocket, {
-    options: { maxPayload: SERVER_LIMITS.messageBytes },
-  });
-
-  const linkBase = (request: FastifyRequest): string =>
-    options.publicUrl ?? `${request.protocol}://${request.host}`;
-
-  /** The grant of the request's token: `Authorization: Bearer <token>` or `?token=`. */
-  async function grantOf(request: FastifyRequest): Promise<Result<TokenGrant>> {
+  /** The request's token: `Authorization: Bearer <token>` or `?token=`. */
+  function tokenOf(request: FastifyRequest): string | undefined {
     const header = request.headers.authorization;
     const query = (request.query as { token?: unknown } | undefined)?.token;
     const token =
@@ -148,13 +301,59 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         : typeof query === 'string'
           ? query
           : undefined;
-    if (token === undefined || token.length === 0) {
+    return token === undefined || token.length === 0 ? undefined : token;
+  }
+
+  // One look-up per request: the rate limiter's and the route's.
+  const grants = new WeakMap<FastifyRequest, Promise<Result<TokenGrant>>>();
+  function checkedToken(request: FastifyRequest, token: string): Promise<Result<TokenGrant>> {
+    let grant = grants.get(request);
+    if (grant === undefined) {
+      grant = store.checkToken(token);
+      grants.set(request, grant);
+    }
+    return grant;
+  }
+
+  // Per link, not per address: a table's players often share one address (a home network),
+  // and one link hammering the server is what the bound is for. A token that is no live link
+  // counts against its address, in a smaller bucket of its own: a fresh forged token each time
+  // must not be a fresh bucket each time.
+  await app.register(rateLimit, {
+    timeWindow: '1 minute',
+    keyGenerator: async (request) => {
+      const token = tokenOf(request);
+      if (token === undefined) return `ip:${request.ip}`;
+      const grant = await checkedToken(request, token).catch(() => undefined);
+      if (grant === undefined) return `ip:${request.ip}`;
+      return grant.ok ? `link:${grant.value.tokenId}` : `forged:${request.ip}`;
+    },
+    max: (_request, key) =>
+      key.startsWith('forged:') ? limits.failedAuthsPerMinute : limits.requestsPerMinute,
+    errorResponseBuilder: (_request, context) =>
+      new HttpRefusal(
+        429,
+        'http/rate-limited',
+        `at most ${context.max} requests a minute; try again in ${context.after}`,
+      ),
+  });
+  await app.register(websocket, {
+    options: { maxPayload: SERVER_LIMITS.messageBytes },
+  });
+
+  const linkBase = (request: FastifyRequest): string =>
+    options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  /** The grant of the request's token. */
+  async function grantOf(request: FastifyRequest): Promise<Result<TokenGrant>> {
+    const token = tokenOf(request);
+    if (token === undefined) {
       return {
         ok: false,
         error: { code: 'auth/missing', message: "this needs a table link's token" },
       };
     }
-    const grant = await store.checkToken(token);
+    const grant = await checkedToken(request, token);
     return grant.ok
       ? grant
       : { ok: false, error: { code: 'auth/invalid', message: 'this token is unknown or revoked' } };
@@ -180,6 +379,17 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       return undefined;
     }
     return { grant: grant.value, table };
+  }
+
+  /** Whether the table may take what the request adds; answered when it may not. */
+  async function allowed(
+    reply: FastifyReply,
+    table: TableRecord,
+    adding: Addition,
+  ): Promise<boolean> {
+    const within = await withinQuota(store, table.id, adding, limits);
+    if (!within.ok) send(reply, within);
+    return within.ok;
   }
 
   /** The live host of an encounter of the token's table; other tables' encounters do not exist. */
@@ -276,6 +486,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const body = inviteBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'invite/invalid', body.error.issues[0]!.message);
+    if (!(await allowed(reply, found.table, 'link'))) return reply;
     const role =
       body.data.role === 'player'
         ? { role: 'player' as const, characterId: body.data.character }
@@ -311,6 +522,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const body = recruitBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'roster/invalid', body.error.issues[0]!.message);
+    if (!(await allowed(reply, found.table, 'character'))) return reply;
     const state = await recruit(store, found.table, body.data.character);
     if (!state.ok) return send(reply, state);
     return reply.code(201).send({ character: body.data.character, state: state.value });
@@ -319,6 +531,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.post('/api/table/services', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
+    if (!(await allowed(reply, found.table, 'roster'))) return reply;
     const report = await applyService(store, found.table, request.body);
     if (!report.ok) return send(reply, report);
     const system = systemOfTable(found.table);
@@ -334,6 +547,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       const issue = body.error.issues[0]!;
       return refuse(reply, 'encounter/invalid', `${issue.path.join('.')}: ${issue.message}`);
     }
+    if (!(await allowed(reply, found.table, 'encounter'))) return reply;
     const created = await startEncounter(store, found.table, body.data);
     if (!created.ok) return send(reply, created);
     return reply.code(201).send({ id: created.value.id, name: created.value.name });

@@ -28,4 +28,31 @@ export const SERVER_LIMITS = {
   lineLength: 500,
   /** An idempotency key chosen by the client. */
   keyLength: 200,
+  /**
+   * How deeply an HTTP body or a WebSocket message may nest: the protocol's deepest message is
+   * a handful of levels; checked before parsing, so a deeper one costs nothing to refuse.
+   */
+  jsonDepth: 64,
+  /**
+   * Requests a minute from one address with a token that is not a live link (forged, mistyped,
+   * revoked), counted apart from its other requests: guessing links is slow, a typo is not.
+   */
+  failedAuthsPerMinute: 30,
+  /** Entries in one encounter's log: a long fight is a few hundred, undos included. */
+  entriesPerEncounter: 10_000,
+  /** Encounters a table keeps (finished and abandoned ones too): years of weekly sessions. */
+  encountersPerTable: 2_000,
+  /** Characters on a table's roster. */
+  rosterPerTable: 200,
+  /** Links of a table not revoked, the GM's own included. */
+  liveLinksPerTable: 100,
+  /** Links a table ever had, revoked ones too: their rows stay, so revoking does not free one. */
+  linksPerTable: 1_000,
+  /**
+   * Bytes a table stores as encounter setups, roster states and log entries, checked when it
+   * starts an encounter or changes its roster; a submit is bounded by `entriesPerEncounter`.
+   */
+  tableContentBytes: 256 * 1024 * 1024,
 } as const;
+
+export type ServerLimits = { readonly [K in keyof typeof SERVER_LIMITS]: number };

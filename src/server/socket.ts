@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
 import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
@@ -88,9 +89,19 @@ export function serveSocket(
       });
       return;
     }
+    const text = isBinary ? undefined : String(data);
+    // Checked before parsing, as an HTTP body is: the schemas after it walk the whole depth.
+    if (text !== undefined && nestsDeeperThan(text, SERVER_LIMITS.jsonDepth)) {
+      client.send({
+        type: 'refused',
+        code: 'message/invalid',
+        message: `a message nests at most ${SERVER_LIMITS.jsonDepth} arrays and objects deep`,
+      });
+      return;
+    }
     let parsed: unknown;
     try {
-      parsed = isBinary ? undefined : JSON.parse(String(data));
+      parsed = text === undefined ? undefined : JSON.parse(text);
     } catch {
       parsed = undefined;
     }

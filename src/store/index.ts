@@ -24,6 +24,7 @@ export type {
   StoreKind,
   TableExport,
   TableRecord,
+  TableUsage,
   TokenGrant,
   TokenInfo,
   TokenRole,

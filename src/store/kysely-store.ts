@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SeededDiceState } from '../dice/index.js';
 import {
   effectiveHistory,
@@ -30,6 +30,7 @@ import type {
   StoreKind,
   TableExport,
   TableRecord,
+  TableUsage,
   TokenGrant,
   TokenInfo,
   TokenRole,
@@ -107,6 +108,45 @@ export class KyselyStore implements Store {
       .orderBy('id')
       .execute();
     return rows.map(tableRecord);
+  }
+
+  async tableUsage(tableId: string): Promise<TableUsage> {
+    // octet_length reads a stored value's size, not the value (SQLite 3.43+, PostgreSQL's TOAST
+    // header), so a table near its quota costs no more to measure than an empty one.
+    const [encounters, roster, links] = await Promise.all([
+      this.db
+        .selectFrom('moogle_encounters')
+        .select([
+          sql<number | string>`count(*)`.as('n'),
+          sql<number | string | null>`sum(octet_length(setup))`.as('bytes'),
+        ])
+        .where('table_id', '=', tableId)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('moogle_roster')
+        .select([
+          sql<number | string>`count(*)`.as('n'),
+          sql<number | string | null>`sum(octet_length(state))`.as('bytes'),
+        ])
+        .where('table_id', '=', tableId)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('moogle_tokens')
+        .select([
+          sql<number | string>`count(*)`.as('n'),
+          sql<number | string>`count(revoked_at)`.as('revoked'),
+        ])
+        .where('table_id', '=', tableId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    // PostgreSQL's count and sum are bigint, which pg hands back as text.
+    return {
+      encounters: Number(encounters.n),
+      rosterRows: Number(roster.n),
+      liveLinks: Number(links.n) - Number(links.revoked),
+      links: Number(links.n),
+      contentBytes: Number(encounters.bytes ?? 0) + Number(roster.bytes ?? 0),
+    };
   }
 
   async getRoster(tableId: string): Promise<readonly RosterEntry[]> {

@@ -146,6 +146,19 @@ export interface ChangeListener {
 
 export type Unsubscribe = () => void;
 
+/** What one table holds, for the server's quotas on it. */
+export interface TableUsage {
+  readonly encounters: number;
+  /** Roster rows, the row of what the party shares included. */
+  readonly rosterRows: number;
+  /** Links not revoked. */
+  readonly liveLinks: number;
+  /** Links ever made, revoked ones included: their rows stay. */
+  readonly links: number;
+  /** Bytes of its encounters' setups and its roster's states as stored (UTF-8). */
+  readonly contentBytes: number;
+}
+
 /** Which backend a store is on. */
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -174,6 +187,8 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | undefined>;
   /** Oldest first. */
   listTables(): Promise<readonly TableRecord[]>;
+  /** What a table holds, counted by the database: what the server's quotas are checked against. */
+  tableUsage(tableId: string): Promise<TableUsage>;
 
   getRoster(tableId: string): Promise<readonly RosterEntry[]>;
   getRosterEntry(tableId: string, characterId: string): Promise<RosterEntry | undefined>;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { buildServer, type TableServer } from '../../src/server/app.js';
+import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
 import type { ClientMessage, ServerMessage } from '../../src/server/protocol.js';
 import { createTable, recruit } from '../../src/server/tables.js';
 import type { Store, StoreKind, TableRecord } from '../../src/store/index.js';
@@ -29,10 +29,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startServer(kind: StoreKind, location?: Location): Promise<Running> {
+export async function startServer(
+  kind: StoreKind,
+  location?: Location,
+  options: Omit<ServerOptions, 'store'> = {},
+): Promise<Running> {
   const where = location ?? (await freshLocation(kind));
   const store = await open(where.location);
-  const server = await buildServer({ store, logger: false });
+  const server = await buildServer({ store, logger: false, ...options });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

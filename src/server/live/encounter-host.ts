@@ -45,6 +45,8 @@ export interface HostContext {
   /** The content `gm add` finds newcomers in: the system's starter content. */
   readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
+  /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
+  readonly entriesPerEncounter?: number;
 }
 
 type Submit = Extract<ClientMessage, { type: 'submit' }>;
@@ -219,6 +221,14 @@ export class EncounterHost {
       }
       if (this.record.status !== 'active') {
         refuse({ code: 'encounter/closed', message: `this encounter is ${this.record.status}` });
+        return;
+      }
+      const most = this.context.entriesPerEncounter ?? SERVER_LIMITS.entriesPerEncounter;
+      if (this.lastSeq >= most) {
+        refuse({
+          code: 'quota/entries',
+          message: `an encounter keeps at most ${most} entries: finish or abandon it, and start another`,
+        });
         return;
       }
       if (message.expect > this.lastSeq + 1) await this.catchUp();

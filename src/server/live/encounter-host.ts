@@ -74,6 +74,11 @@ export class EncounterHost {
   private states: StatesAfterEntries;
   private present: Present | undefined;
   private lastUsed = Date.now();
+  /**
+   * The last entry this host's clients were pushed (or could say hello for): the committed
+   * log. The encounter runs ahead of it only while a submit's entry waits for its append.
+   */
+  private shown: number;
 
   private constructor(
     private readonly context: HostContext,
@@ -84,6 +89,7 @@ export class EncounterHost {
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
+    this.shown = encounter.log.length;
   }
 
   static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
@@ -223,7 +229,9 @@ export class EncounterHost {
         this.broadcast(entry);
         return;
       }
-      // Another process appended first (or this key already was): what it holds is the truth.
+      // Another process appended first (or this key already was): what the store holds is the
+      // truth, and this process's clients see it (reload pushes it) before the answer, so a
+      // retry decided from the entries they hold expects the right number.
       await this.reload();
       if (appended.ok) {
         client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
@@ -343,9 +351,7 @@ export class EncounterHost {
           seq: row.seq,
           error: appended.error.message,
         });
-        const before = this.lastSeq;
         await this.reload();
-        for (const entry of this.encounter.log.slice(before)) this.broadcast(entry);
         return;
       }
       this.keys.set(row.idempotencyKey, row.seq);
@@ -355,6 +361,11 @@ export class EncounterHost {
     }
   }
 
+  /**
+   * Replaces this copy with what the store holds, then pushes the clients every committed entry
+   * they were not shown yet (another process's, found by reloading, must not be skipped: the
+   * notification for it will find nothing new), or else a state if the record changed.
+   */
   private async reload(): Promise<void> {
     const loaded = await loadFromStore(this.context, this.id);
     if (!loaded.ok) {
@@ -364,16 +375,29 @@ export class EncounterHost {
       });
       return;
     }
-    this.record = loaded.value.record;
     this.encounter = loaded.value.encounter;
     this.keys.clear();
     for (const [key, seq] of loaded.value.keys) this.keys.set(key, seq);
+    const before = this.record;
+    this.record = loaded.value.record;
     this.states = StatesAfterEntries.of(
       this.system.ruleset,
       this.encounter.setup,
       this.encounter.log,
     );
     this.changed();
+    const unseen = this.encounter.log.slice(this.shown);
+    if (unseen.length > 0) {
+      this.pushUnseen(unseen);
+      return;
+    }
+    // The notification of the record's change will compare with this record and find none.
+    if (
+      before.status !== this.record.status ||
+      before.revealed.join() !== this.record.revealed.join()
+    ) {
+      this.sendStates();
+    }
   }
 
   /** Called after the status changed here (a finished fight): every client hears it. */
@@ -505,6 +529,7 @@ export class EncounterHost {
 
   /** One new entry to every client, in order, each with what its role may see. */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
+    this.shown = entry.seq;
     for (const { role, clients } of this.audiences().values()) {
       const message: ServerMessage = {
         type: 'entry',
@@ -514,6 +539,27 @@ export class EncounterHost {
       const text = JSON.stringify(message);
       for (const client of clients) client.sendText(text);
     }
+  }
+
+  /**
+   * Several entries found at once (by a reload): only the present's state is at hand, so all
+   * but the last go as `entries`, as a hello's catch-up does, and the last as `entry` with the
+   * state after it. Every `entry` a client gets carries the state after that entry.
+   */
+  private pushUnseen(unseen: readonly LogEntry<CommandBase, EventBase>[]): void {
+    const last = unseen.at(-1)!;
+    const earlier = unseen.slice(0, -1);
+    for (const { role, clients } of this.audiences().values()) {
+      for (let from = 0; from < earlier.length; from += SERVER_LIMITS.entriesPerCatchUp) {
+        const batch = earlier.slice(from, from + SERVER_LIMITS.entriesPerCatchUp);
+        const text = JSON.stringify({
+          type: 'entries',
+          entries: batch.map((entry) => this.seenEntryFor(role, entry)),
+        } satisfies ServerMessage);
+        for (const client of clients) client.sendText(text);
+      }
+    }
+    this.broadcast(last);
   }
 
   private sendStates(): void {

@@ -21,6 +21,7 @@ export type {
   TableRecord,
   TokenGrant,
   TokenInfo,
+  TokenRevoked,
   TokenRole,
   Unsubscribe,
   WithoutTableId,

@@ -31,6 +31,8 @@ export const CLOSE = {
   restart: 1012,
   /** Too many messages, or silent too long. */
   policy: 1008,
+  /** The link was revoked: connecting again with it is refused. */
+  revoked: 4001,
 } as const;
 
 /**
@@ -54,6 +56,9 @@ export function serveSocket(
     },
     sendText(text: string) {
       if (socket.readyState === socket.OPEN) socket.send(text);
+    },
+    close(code: number, reason: string) {
+      socket.close(code, reason);
     },
   };
   const attached = host.attach(client);

@@ -24,6 +24,7 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
+import { CLOSE } from '../socket.js';
 import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 
@@ -35,6 +36,7 @@ export interface LiveClient {
   send(message: ServerMessage): void;
   /** The same message already as JSON: a broadcast is serialized once per audience. */
   sendText(text: string): void;
+  close(code: number, reason: string): void;
 }
 
 export interface HostContext {
@@ -146,6 +148,54 @@ export class EncounterHost {
     this.lastUsed = Date.now();
   }
 
+  /** The links this host's clients came in with. */
+  links(): Set<string> {
+    return new Set([...this.clients].map((client) => client.linkId));
+  }
+
+  /** Every socket of a revoked link is told why and closed; it hears nothing more from here. */
+  revoke(linkId: string): void {
+    for (const client of [...this.clients]) {
+      if (client.linkId !== linkId) continue;
+      this.detach(client);
+      client.send({ type: 'refused', code: 'auth/revoked', message: 'this link was revoked' });
+      client.close(CLOSE.revoked, 'revoked');
+    }
+  }
+
+  /**
+   * Whether the client's link still holds, read from the store before anything it asks changes
+   * the encounter: a revocation's notice can be missed (a lost connection, or a SQLite file
+   * revoked from another process), and then only this check stands between it and the log.
+   */
+  private async linkHolds(client: LiveClient, key?: string): Promise<boolean> {
+    let live: boolean;
+    try {
+      live = await this.context.store.tokenLive(client.linkId);
+    } catch (error) {
+      this.context.log('error', 'link check failed', { encounter: this.id, error: String(error) });
+      client.send({
+        type: 'refused',
+        ...(key === undefined ? {} : { key }),
+        code: 'server/storage',
+        message: 'the link could not be checked; try again',
+      });
+      return false;
+    }
+    if (!live) {
+      if (key !== undefined) {
+        client.send({
+          type: 'refused',
+          key,
+          code: 'auth/revoked',
+          message: 'this link was revoked',
+        });
+      }
+      this.revoke(client.linkId);
+    }
+    return live;
+  }
+
   /** Every entry after `since` the client may see, in batches, then the present. */
   hello(client: LiveClient, since: number): void {
     const last = this.lastSeq;
@@ -186,6 +236,7 @@ export class EncounterHost {
           message: error.message,
           ...(current === undefined ? {} : { current }),
         });
+      if (!(await this.linkHolds(client, message.key))) return;
       const earlier = this.keys.get(message.key);
       if (earlier !== undefined) {
         client.send({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
@@ -289,6 +340,7 @@ export class EncounterHost {
         client.send({ type: 'refused', code: 'role/gm-only', message: 'only the GM reveals' });
         return;
       }
+      if (!(await this.linkHolds(client))) return;
       const known = this.system
         .view(this.encounter.state)
         .combatants.some((c) => c.id === combatant);

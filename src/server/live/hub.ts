@@ -52,9 +52,13 @@ export class Hub {
       this.revokedLately.delete(id);
     }
     for (const pending of this.hosts.values()) {
-      void pending.then((host) => {
-        if (host.ok) host.value.revoke(linkId);
-      });
+      // A host that failed to open holds no sockets.
+      pending.then(
+        (host) => {
+          if (host.ok) host.value.revoke(linkId);
+        },
+        () => {},
+      );
     }
   }
 
@@ -68,8 +72,12 @@ export class Hub {
 
   /** After notices may have been missed: every link with a socket here is read again. */
   private async recheckLinks(): Promise<void> {
-    const hosts = await Promise.all(this.hosts.values());
-    const links = new Set(hosts.flatMap((host) => (host.ok ? [...host.value.links()] : [])));
+    const hosts = await Promise.allSettled(this.hosts.values());
+    const links = new Set(
+      hosts.flatMap((settled) =>
+        settled.status === 'fulfilled' && settled.value.ok ? [...settled.value.value.links()] : [],
+      ),
+    );
     for (const link of links) {
       try {
         if (!(await this.context.store.tokenLive(link))) this.revoke(link);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeenEntry, ServerMessage, StatePayload } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
@@ -120,6 +121,56 @@ describe('two processes racing for entry numbers', () => {
     // Most rounds are real races, lost at the database rather than before it.
     expect(raced).toBe(RACES);
     expect(lostAtAppend).toBeGreaterThan(RACES / 2);
+    for (const client of clients) client.close();
+  });
+
+  it('after losing its listening connection, pushes what it missed: entries and a reveal', async () => {
+    const { gmToken } = await newTable(store, 'ffrpg');
+    const id = await startEncounterOver(a.url, gmToken, example('ffrpg-wind-cave'), 'resync');
+    const near = await Client.join(a.url, id, gmToken);
+    const far = await Client.join(b.url, id, gmToken);
+    const clients = [near.client, far.client];
+    const command = near.state.actions[0]!.command;
+    expect(await clients[0]!.submit(1, 'first', { kind: 'command', command })).toMatchObject({
+      type: 'accepted',
+    });
+    for (const client of clients) await lastEntry(client, 1);
+    const combatant = near.state.view.combatants[0]!.id;
+    // Both processes lose their listening connection (a database restart, a failover); while
+    // they are away (at least 100 ms before they reconnect), the log and the record change.
+    const admin = new pg.Client({ connectionString: location.location });
+    await admin.connect();
+    try {
+      const listening = `SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`;
+      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM (${listening}) l`);
+      expect(killed.rowCount).toBe(2);
+      while (((await admin.query(listening)).rowCount ?? 0) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      for (const [seq, type] of [
+        [2, 'undo'],
+        [3, 'redo'],
+      ] as const) {
+        const done = await store.appendEntry(id, seq, `away-${seq}`, { seq, type, steps: 1 });
+        expect(done.ok).toBe(true);
+      }
+      expect((await store.setRevealed(id, [combatant])).ok).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    for (const client of clients) {
+      const shown = await client.until(
+        (m): m is Extract<ServerMessage, { type: 'state' }> =>
+          m.type === 'state' && m.revealed.includes(combatant),
+      );
+      expect(shown.seq).toBe(3);
+      expect(entriesOf(client).map((e) => [e.seq, e.kind])).toEqual([
+        [1, 'command'],
+        [2, 'undo'],
+        [3, 'redo'],
+      ]);
+    }
     for (const client of clients) client.close();
   });
 });

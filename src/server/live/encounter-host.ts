@@ -368,22 +368,30 @@ export class EncounterHost {
   /** Another process (or an import) changed the encounter: read what the store holds. */
   changedElsewhere(seq: number): Promise<void> {
     return this.exclusive(async () => {
-      if (seq === 0) {
-        const record = await this.context.store.getEncounter(this.id);
-        if (record === undefined) return;
-        const revealedChanged = record.revealed.join() !== this.record.revealed.join();
-        const statusChanged = record.status !== this.record.status;
-        this.record = record;
-        if (revealedChanged || statusChanged) this.sendStates();
-        return;
-      }
-      if (seq > this.lastSeq) await this.catchUp();
+      if (seq === 0) await this.readRecord();
+      else if (seq > this.lastSeq) await this.catchUp();
     });
   }
 
-  /** After a lost notification connection: anything may have been missed. */
+  /**
+   * After a lost notification connection: anything may have been missed, entries and changes
+   * of the record (a reveal, a finished fight) alike.
+   */
   resync(): Promise<void> {
-    return this.exclusive(() => this.catchUp());
+    return this.exclusive(async () => {
+      await this.catchUp();
+      await this.readRecord();
+    });
+  }
+
+  /** Reads the record again; clients get a state if what they see of it changed. */
+  private async readRecord(): Promise<void> {
+    const record = await this.context.store.getEncounter(this.id);
+    if (record === undefined) return;
+    const revealedChanged = record.revealed.join() !== this.record.revealed.join();
+    const statusChanged = record.status !== this.record.status;
+    this.record = record;
+    if (revealedChanged || statusChanged) this.sendStates();
   }
 
   /**

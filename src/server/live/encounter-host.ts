@@ -77,8 +77,8 @@ export class EncounterHost {
   private present: Present | undefined;
   private lastUsed = Date.now();
   /**
-   * The last entry this host's clients were pushed (or could say hello for): the committed
-   * log. The encounter runs ahead of it only while a submit's entry waits for its append.
+   * The last entry pushed to this host's clients: the end of the committed log as they know it.
+   * The encounter runs ahead of it only while a submit's entry waits for its append.
    */
   private shown: number;
 

@@ -650,6 +650,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       },
       early,
     );
+    hub.closeIfRevoked(host.value, grant.value.tokenId);
   }
 
   registerBalance(app, store, hub);

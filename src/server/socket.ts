@@ -36,6 +36,8 @@ export const CLOSE = {
   internal: 1011,
   /** The database is unavailable: connect again in a few seconds. */
   unavailable: 1013,
+  /** The link was revoked: connecting again with it is refused. */
+  revoked: 4001,
 } as const;
 
 /**
@@ -59,6 +61,9 @@ export function serveSocket(
     },
     sendText(text: string) {
       if (socket.readyState === socket.OPEN) socket.send(text);
+    },
+    close(code: number, reason: string) {
+      socket.close(code, reason);
     },
   };
   const attached = host.attach(client);

@@ -1,13 +1,15 @@
 import pg from 'pg';
-import { ENTRY_CHANNEL } from './migrations.js';
+import { ENTRY_CHANNEL, TOKEN_CHANNEL } from './migrations.js';
 import { POSTGRES_TIMEOUTS } from './open-defaults.js';
-import type { ChangeListener, EntryAppended, Unsubscribe } from './types.js';
+import type { ChangeListener, EntryAppended, TokenRevoked, Unsubscribe } from './types.js';
 
-/** Delivers "entry appended" notifications to a store's subscribers. */
+/** Delivers "entry appended" and "token revoked" notifications to a store's subscribers. */
 export interface ChangeFeed {
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe>;
   /** Called by the store after a commit; a feed that hears commits itself ignores it. */
   published(change: EntryAppended): void;
+  /** Called by the store after a revocation commits; likewise ignored by a feed that hears it. */
+  revoked(change: TokenRevoked): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,19 @@ class Listeners {
   resync(): void {
     for (const set of this.byEncounter.values()) {
       for (const listener of set) if (listener.resync) guarded(listener.resync);
+    }
+  }
+
+  /** A link belongs to no one encounter: every listener hears it, once. */
+  revoked(change: TokenRevoked): void {
+    const heard = new Set<ChangeListener>();
+    for (const set of this.byEncounter.values()) {
+      for (const listener of set) {
+        if (heard.has(listener) || listener.revoked === undefined) continue;
+        heard.add(listener);
+        const revoked = listener.revoked;
+        guarded(() => revoked(change));
+      }
     }
   }
 }
@@ -92,6 +107,9 @@ export function inProcessFeed(file: string): ChangeFeed {
     published(change) {
       listeners.appended(change);
     },
+    revoked(change) {
+      listeners.revoked(change);
+    },
     async close() {
       for (const unsubscribe of [...mine]) unsubscribe();
       const entry = sqliteListeners.get(file);
@@ -104,8 +122,9 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * PostgreSQL: one connection per store LISTENs on the channel the entries table's trigger
- * notifies on, so every process hears every commit, its own included (`published` is unused).
+ * PostgreSQL: one connection per store LISTENs on the channels the entries' and the tokens'
+ * triggers notify on, so every process hears every commit, its own included (`published` and
+ * `revoked` are unused).
  * The payload carries only the encounter id and number: notifications are limited to 8000
  * bytes and can be missed while the connection is down, so listeners read the rows themselves.
  * The connection is opened on the first subscription, and reopened when lost, after which every
@@ -129,9 +148,14 @@ export function postgresFeed(connectionString: string): ChangeFeed {
       keepAlive: true,
     });
     next.on('notification', (message) => {
-      if (message.channel !== ENTRY_CHANNEL || message.payload === undefined) return;
-      const change = parsePayload(message.payload);
-      if (change !== undefined) listeners.appended(change);
+      if (message.payload === undefined) return;
+      if (message.channel === ENTRY_CHANNEL) {
+        const change = parsePayload(message.payload);
+        if (change !== undefined) listeners.appended(change);
+      } else if (message.channel === TOKEN_CHANNEL) {
+        const change = parseRevoked(message.payload);
+        if (change !== undefined) listeners.revoked(change);
+      }
     });
     const lost = () => {
       if (client !== next) return;
@@ -144,7 +168,7 @@ export function postgresFeed(connectionString: string): ChangeFeed {
     next.on('error', lost);
     next.on('end', lost);
     await next.connect();
-    await next.query(`LISTEN ${ENTRY_CHANNEL}`);
+    await next.query(`LISTEN ${ENTRY_CHANNEL}; LISTEN ${TOKEN_CHANNEL}`);
     client = next;
   };
 
@@ -186,6 +210,7 @@ export function postgresFeed(connectionString: string): ChangeFeed {
       return remove;
     },
     published() {},
+    revoked() {},
     async close() {
       closed = true;
       if (retry !== undefined) clearTimeout(retry);
@@ -204,6 +229,18 @@ function parsePayload(payload: string): EntryAppended | undefined {
     const { e, s } = parsed as { e?: unknown; s?: unknown };
     if (typeof e !== 'string' || typeof s !== 'number') return undefined;
     return { encounterId: e, seq: s };
+  } catch {
+    return undefined;
+  }
+}
+
+function parseRevoked(payload: string): TokenRevoked | undefined {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { t, b } = parsed as { t?: unknown; b?: unknown };
+    if (typeof t !== 'string' || typeof b !== 'string') return undefined;
+    return { tokenId: t, tableId: b };
   } catch {
     return undefined;
   }

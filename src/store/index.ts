@@ -27,6 +27,7 @@ export type {
   TableUsage,
   TokenGrant,
   TokenInfo,
+  TokenRevoked,
   TokenRole,
   Unsubscribe,
   WithoutTableId,

@@ -543,13 +543,25 @@ export class KyselyStore implements Store {
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
-    const result = await this.db
+    const revoked = await this.db
       .updateTable('moogle_tokens')
       .set({ revoked_at: now() })
       .where('token_id', '=', tokenId)
       .where('revoked_at', 'is', null)
+      .returning('table_id')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    if (revoked === undefined) return false;
+    this.feed.revoked({ tokenId, tableId: revoked.table_id });
+    return true;
+  }
+
+  async tokenLive(tokenId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('moogle_tokens')
+      .select('revoked_at')
+      .where('token_id', '=', tokenId)
+      .executeTakeFirst();
+    return row !== undefined && row.revoked_at === null;
   }
 
   async listTokens(tableId: string): Promise<readonly TokenInfo[]> {

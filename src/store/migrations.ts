@@ -3,6 +3,8 @@ import type { StoreKind } from './types.js';
 
 /** The channel PostgreSQL notifies on for every appended entry (see `changes.ts`). */
 export const ENTRY_CHANNEL = 'moogle_entry_appended';
+/** The channel PostgreSQL notifies on when a token is revoked (see `changes.ts`). */
+export const TOKEN_CHANNEL = 'moogle_token_revoked';
 
 /**
  * Versioned migrations, run in order at open. Never edit one that has shipped: add the next.
@@ -119,6 +121,25 @@ function migrations(kind: StoreKind): Record<string, Migration> {
             db,
           );
         }
+      },
+    },
+    '0003-token-revocation-notify': {
+      async up(db: Kysely<unknown>) {
+        if (kind !== 'postgres') return;
+        // A trigger for the same reason as the log's: the notice goes out when the revocation
+        // commits, whoever revoked (a server, `moogle table revoke`, psql).
+        await sql`
+          CREATE FUNCTION moogle_notify_token_revoked() RETURNS trigger AS $$
+          BEGIN
+            PERFORM pg_notify(${sql.lit(TOKEN_CHANNEL)},
+              json_build_object('t', NEW.token_id, 'b', NEW.table_id)::text);
+            RETURN NULL;
+          END;
+          $$ LANGUAGE plpgsql`.execute(db);
+        await sql`
+          CREATE TRIGGER moogle_tokens_notify_revoked AFTER UPDATE OF revoked_at ON moogle_tokens
+          FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
+          EXECUTE FUNCTION moogle_notify_token_revoked()`.execute(db);
       },
     },
   };

@@ -133,6 +133,12 @@ export interface EntryAppended {
   readonly seq: number;
 }
 
+/** A link was revoked, by any process: sockets that came in with it close at once. */
+export interface TokenRevoked {
+  readonly tokenId: string;
+  readonly tableId: string;
+}
+
 /**
  * Called for each append. Notifications can arrive out of order and, after a lost connection,
  * be missed (`resync` is then called): the listener reads rows with `entriesSince` from the
@@ -142,6 +148,11 @@ export interface ChangeListener {
   readonly appended: (change: EntryAppended) => void;
   /** Notifications may have been missed (the listening connection was lost and restored). */
   readonly resync?: () => void;
+  /**
+   * A token was revoked (heard by every listener, whatever encounter it listens to). Like an
+   * append's, a notice can be missed: whoever acts for a token checks it with `tokenLive` too.
+   */
+  readonly revoked?: (change: TokenRevoked) => void;
 }
 
 export type Unsubscribe = () => void;
@@ -247,8 +258,16 @@ export interface Store {
   createToken(tableId: string, role: TokenRole): Promise<Result<CreatedToken>>;
   /** The grant of a token that exists and is not revoked; the secret is compared in constant time. */
   checkToken(token: string): Promise<Result<TokenGrant>>;
-  /** True when the token existed and was not yet revoked. */
+  /**
+   * True when the token existed and was not yet revoked. Subscribers of every process on the
+   * database hear it (`ChangeListener.revoked`) once it is committed.
+   */
   revokeToken(tokenId: string): Promise<boolean>;
+  /**
+   * Whether a token, by id, exists and is not revoked: one read by primary key, for a connection
+   * that proved the secret when it opened to re-check its link before it acts.
+   */
+  tokenLive(tokenId: string): Promise<boolean>;
   listTokens(tableId: string): Promise<readonly TokenInfo[]>;
 
   exportTable(id: string): Promise<Result<TableExport>>;

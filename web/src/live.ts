@@ -247,7 +247,10 @@ export class LiveEncounter {
             ...(message.current === undefined ? {} : { current: message.current }),
           },
           ...(mine ? { pending: null } : {}),
-          ...(FATAL.test(message.code) && message.key === undefined && !this.everOpened
+          // A revoked link is fatal however long it was open: connecting again is refused.
+          ...(FATAL.test(message.code) &&
+          message.key === undefined &&
+          (!this.everOpened || message.code === 'auth/revoked')
             ? { fatal: message.message }
             : {}),
         });

@@ -26,6 +26,7 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
+import { CLOSE } from '../socket.js';
 import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 
@@ -37,6 +38,7 @@ export interface LiveClient {
   send(message: ServerMessage): void;
   /** The same message already as JSON: a broadcast is serialized once per audience. */
   sendText(text: string): void;
+  close(code: number, reason: string): void;
 }
 
 export interface HostContext {
@@ -83,6 +85,11 @@ export class EncounterHost {
   /** Where the encounter was before an entry applied here but not yet stored. */
   private unstored: EncounterCheckpoint | undefined;
   private lastUsed = Date.now();
+  /**
+   * The last entry pushed to this host's clients: the end of the committed log as they know it.
+   * The encounter runs ahead of it only while a submit's entry waits for its append.
+   */
+  private shown: number;
 
   private constructor(
     private readonly context: HostContext,
@@ -93,6 +100,7 @@ export class EncounterHost {
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
+    this.shown = encounter.log.length;
   }
 
   /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
@@ -156,6 +164,54 @@ export class EncounterHost {
     this.lastUsed = Date.now();
   }
 
+  /** The links this host's clients came in with. */
+  links(): Set<string> {
+    return new Set([...this.clients].map((client) => client.linkId));
+  }
+
+  /** Every socket of a revoked link is told why and closed; it hears nothing more from here. */
+  revoke(linkId: string): void {
+    for (const client of [...this.clients]) {
+      if (client.linkId !== linkId) continue;
+      this.detach(client);
+      client.send({ type: 'refused', code: 'auth/revoked', message: 'this link was revoked' });
+      client.close(CLOSE.revoked, 'revoked');
+    }
+  }
+
+  /**
+   * Whether the client's link still holds, read from the store before anything it asks changes
+   * the encounter: a revocation's notice can be missed (a lost connection, or a SQLite file
+   * revoked from another process), and then only this check stands between it and the log.
+   */
+  private async linkHolds(client: LiveClient, key?: string): Promise<boolean> {
+    let live: boolean;
+    try {
+      live = await this.context.store.tokenLive(client.linkId);
+    } catch (error) {
+      this.context.log('error', 'link check failed', { encounter: this.id, error: String(error) });
+      client.send({
+        type: 'refused',
+        ...(key === undefined ? {} : { key }),
+        code: 'server/storage',
+        message: 'the link could not be checked; try again',
+      });
+      return false;
+    }
+    if (!live) {
+      if (key !== undefined) {
+        client.send({
+          type: 'refused',
+          key,
+          code: 'auth/revoked',
+          message: 'this link was revoked',
+        });
+      }
+      this.revoke(client.linkId);
+    }
+    return live;
+  }
+
   /** Every entry after `since` the client may see, in batches, then the present. */
   hello(client: LiveClient, since: number): void {
     const last = this.lastSeq;
@@ -214,6 +270,7 @@ export class EncounterHost {
           message: error.message,
           ...(current === undefined ? {} : { current }),
         });
+      if (!(await this.linkHolds(client, message.key))) return;
       const earlier = this.keys.get(message.key);
       if (earlier !== undefined) {
         client.send({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
@@ -273,7 +330,9 @@ export class EncounterHost {
         this.broadcast(entry);
         return;
       }
-      // Another process appended first (or this key already was): what it holds is the truth.
+      // Another process appended first (or this key already was): what the store holds is the
+      // truth, and this process's clients see it (reload pushes it) before the answer, so a
+      // retry decided from the entries they hold expects the right number.
       await this.reload();
       if (appended.ok) {
         client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
@@ -333,6 +392,7 @@ export class EncounterHost {
         client.send({ type: 'refused', code: 'role/gm-only', message: 'only the GM reveals' });
         return;
       }
+      if (!(await this.linkHolds(client))) return;
       const known = this.system
         .view(this.encounter.state)
         .combatants.some((c) => c.id === combatant);
@@ -360,22 +420,30 @@ export class EncounterHost {
   /** Another process (or an import) changed the encounter: read what the store holds. */
   changedElsewhere(seq: number): Promise<void> {
     return this.exclusive(async () => {
-      if (seq === 0) {
-        const record = await this.context.store.getEncounter(this.id);
-        if (record === undefined) return;
-        const revealedChanged = record.revealed.join() !== this.record.revealed.join();
-        const statusChanged = record.status !== this.record.status;
-        this.record = record;
-        if (revealedChanged || statusChanged) this.sendStates();
-        return;
-      }
-      if (seq > this.lastSeq) await this.catchUp();
+      if (seq === 0) await this.readRecord();
+      else if (seq > this.lastSeq) await this.catchUp();
     });
   }
 
-  /** After a lost notification connection: anything may have been missed. */
+  /**
+   * After a lost notification connection: anything may have been missed, entries and changes
+   * of the record (a reveal, a finished fight) alike.
+   */
   resync(): Promise<void> {
-    return this.exclusive(() => this.catchUp());
+    return this.exclusive(async () => {
+      await this.catchUp();
+      await this.readRecord();
+    });
+  }
+
+  /** Reads the record again; clients get a state if what they see of it changed. */
+  private async readRecord(): Promise<void> {
+    const record = await this.context.store.getEncounter(this.id);
+    if (record === undefined) return;
+    const revealedChanged = record.revealed.join() !== this.record.revealed.join();
+    const statusChanged = record.status !== this.record.status;
+    this.record = record;
+    if (revealedChanged || statusChanged) this.sendStates();
   }
 
   /**
@@ -395,9 +463,7 @@ export class EncounterHost {
           seq: row.seq,
           error: appended.error.message,
         });
-        const before = this.lastSeq;
         await this.reload();
-        for (const entry of this.encounter.log.slice(before)) this.broadcast(entry);
         return;
       }
       this.keys.set(row.idempotencyKey, row.seq);
@@ -408,9 +474,12 @@ export class EncounterHost {
   }
 
   /**
-   * Replaces this copy with what the store holds. Never throws: when the store cannot be read,
-   * the copy stays as it was, less any entry applied here that the store did not take, so it
-   * is still one the store held and the next submit or catch-up starts from there.
+   * Replaces this copy with what the store holds, then pushes the clients every committed entry
+   * they were not shown yet (another process's, found by reloading, must not be skipped: the
+   * notification for it will find nothing new), or else a state if the record changed. Never
+   * throws: when the store cannot be read, the copy stays as it was, less any entry applied
+   * here that the store did not take, so it is still one the store held and the next submit or
+   * catch-up starts from there.
    */
   private async reload(): Promise<boolean> {
     let loaded: Awaited<ReturnType<typeof loadFromStore>>;
@@ -427,16 +496,29 @@ export class EncounterHost {
       this.takeBackUnstored();
       return false;
     }
-    this.record = loaded.value.record;
     this.encounter = loaded.value.encounter;
     this.keys.clear();
     for (const [key, seq] of loaded.value.keys) this.keys.set(key, seq);
+    const before = this.record;
+    this.record = loaded.value.record;
     this.states = StatesAfterEntries.of(
       this.system.ruleset,
       this.encounter.setup,
       this.encounter.log,
     );
     this.changed();
+    const unseen = this.encounter.log.slice(this.shown);
+    if (unseen.length > 0) {
+      this.pushUnseen(unseen);
+      return true;
+    }
+    // The notification of the record's change will compare with this record and find none.
+    if (
+      before.status !== this.record.status ||
+      before.revealed.join() !== this.record.revealed.join()
+    ) {
+      this.sendStates();
+    }
     return true;
   }
 
@@ -583,6 +665,7 @@ export class EncounterHost {
 
   /** One new entry to every client, in order, each with what its role may see. */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
+    this.shown = entry.seq;
     for (const { role, clients } of this.audiences().values()) {
       const message: ServerMessage = {
         type: 'entry',
@@ -592,6 +675,27 @@ export class EncounterHost {
       const text = JSON.stringify(message);
       for (const client of clients) client.sendText(text);
     }
+  }
+
+  /**
+   * Several entries found at once (by a reload): only the present's state is at hand, so all
+   * but the last go as `entries`, as a hello's catch-up does, and the last as `entry` with the
+   * state after it. Every `entry` a client gets carries the state after that entry.
+   */
+  private pushUnseen(unseen: readonly LogEntry<CommandBase, EventBase>[]): void {
+    const last = unseen.at(-1)!;
+    const earlier = unseen.slice(0, -1);
+    for (const { role, clients } of this.audiences().values()) {
+      for (let from = 0; from < earlier.length; from += SERVER_LIMITS.entriesPerCatchUp) {
+        const batch = earlier.slice(from, from + SERVER_LIMITS.entriesPerCatchUp);
+        const text = JSON.stringify({
+          type: 'entries',
+          entries: batch.map((entry) => this.seenEntryFor(role, entry)),
+        } satisfies ServerMessage);
+        for (const client of clients) client.sendText(text);
+      }
+    }
+    this.broadcast(last);
   }
 
   private sendStates(): void {

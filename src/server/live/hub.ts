@@ -4,13 +4,22 @@ import { SERVER_LIMITS } from '../limits.js';
 import { EncounterHost, type HostContext } from './encounter-host.js';
 
 /**
+ * How long a revocation is remembered for a socket still on its way in: one that checked its
+ * token just before the revocation committed, and attaches just after its notice was heard.
+ */
+const REMEMBER_REVOKED_MS = 10 * 60_000;
+
+/**
  * The encounters this process holds live, opened on first use and dropped when nobody has
  * watched them for a while. It hears every append in the store, from this process or another
- * sharing the database, and hands each to the host that holds that encounter.
+ * sharing the database, and hands each to the host that holds that encounter; and every
+ * revoked link, whose sockets it closes in every encounter.
  */
 export class Hub {
   private readonly hosts = new Map<string, Promise<Result<EncounterHost>>>();
   private unsubscribe: Unsubscribe | undefined;
+  /** Links revoked lately, by when they were heard of (oldest first). */
+  private readonly revokedLately = new Map<string, number>();
 
   constructor(readonly context: HostContext) {}
 
@@ -27,8 +36,57 @@ export class Hub {
             if (host.ok) return host.value.resync();
           });
         }
+        void this.recheckLinks();
       },
+      revoked: (change) => this.revoke(change.tokenId),
     });
+  }
+
+  /** Closes every socket of a revoked link, in every encounter this process holds. */
+  revoke(linkId: string): void {
+    const now = Date.now();
+    this.revokedLately.delete(linkId);
+    this.revokedLately.set(linkId, now);
+    for (const [id, at] of this.revokedLately) {
+      if (now - at < REMEMBER_REVOKED_MS) break;
+      this.revokedLately.delete(id);
+    }
+    for (const pending of this.hosts.values()) {
+      // A host that failed to open holds no sockets.
+      pending.then(
+        (host) => {
+          if (host.ok) host.value.revoke(linkId);
+        },
+        () => {},
+      );
+    }
+  }
+
+  /**
+   * Called once a socket is attached: closes it if its link was revoked while it was being let
+   * in (its token checked before the revocation, the notice heard before it attached).
+   */
+  closeIfRevoked(host: EncounterHost, linkId: string): void {
+    if (this.revokedLately.has(linkId)) host.revoke(linkId);
+  }
+
+  /** After notices may have been missed: every link with a socket here is read again. */
+  private async recheckLinks(): Promise<void> {
+    const hosts = await Promise.allSettled(this.hosts.values());
+    const links = new Set(
+      hosts.flatMap((settled) =>
+        settled.status === 'fulfilled' && settled.value.ok ? [...settled.value.value.links()] : [],
+      ),
+    );
+    for (const link of links) {
+      try {
+        if (!(await this.context.store.tokenLive(link))) this.revoke(link);
+      } catch (error) {
+        // The next submit from that link checks it again.
+        this.context.log('warn', 'link recheck failed', { error: String(error) });
+        return;
+      }
+    }
   }
 
   /** The live host of an encounter, opened from the store on first use. */

@@ -39,6 +39,11 @@ export interface SimOptions {
    * plays too, as `moogle sim` wants on a machine it has to itself.
    */
   readonly mainThread?: boolean;
+  /**
+   * Worker threads at the lowest CPU priority (on Linux, where a thread has its own), so that
+   * when cores are short the rest of the process, a server's event loop, runs first.
+   */
+  readonly background?: boolean;
 }
 
 export interface SimRun {
@@ -119,6 +124,7 @@ export function simulate(options: SimOptions): SimRun {
           battles: options.battles,
           shared: queue.shared,
           ...(options.kernel === false ? { kernel: false } : {}),
+          ...(options.background === true ? { nice: 19 } : {}),
         });
         workers.push(worker);
         alive += 1;

@@ -7,7 +7,7 @@ import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import type { Store, TableRecord, TokenGrant } from '../store/index.js';
-import { registerBalance } from './balance-route.js';
+import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -31,6 +31,8 @@ export interface ServerOptions {
   readonly logger?: boolean;
   /** The address links are made with, when it differs from where the server listens. */
   readonly publicUrl?: string;
+  /** The balance runs' bounds where they differ from BALANCE_LIMITS (tests). */
+  readonly balance?: Partial<BalanceBounds>;
 }
 
 export interface TableServer {
@@ -401,7 +403,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     );
   });
 
-  registerBalance(app, store, hub);
+  registerBalance(app, store, hub, options.balance);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

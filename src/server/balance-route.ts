@@ -46,6 +46,11 @@ export const BALANCE_LIMITS = {
   runMs: 120_000,
 } as const;
 
+/** The bounds a server may set otherwise (ServerOptions.balance): all but the battles. */
+export type BalanceBounds = {
+  readonly [K in Exclude<keyof typeof BALANCE_LIMITS, 'battles'>]: number;
+};
+
 const query = z.object({
   token: z.string().min(1).max(500),
   battles: z.coerce.number().int().min(1).max(BALANCE_LIMITS.battles).default(1000),
@@ -55,8 +60,14 @@ const query = z.object({
 });
 const params = z.object({ id: z.string().min(1).max(200) });
 
-export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): void {
-  const simulations = new Simulations(BALANCE_LIMITS);
+export function registerBalance(
+  app: FastifyInstance,
+  store: Store,
+  hub: Hub,
+  bounds: Partial<BalanceBounds> = {},
+): void {
+  const limits: BalanceBounds = { ...BALANCE_LIMITS, ...bounds };
+  const simulations = new Simulations(limits);
   app.decorate('simulations', simulations);
   // A stream still open would keep app.close() waiting: the runs end first.
   app.addHook('preClose', () => simulations.cancelAll());
@@ -122,6 +133,7 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
       seed,
       workers: lease.threads,
       mainThread: false,
+      background: true,
       policy: q.data.policy,
       onProgress: (done) => {
         // A few events a second are plenty for a progress bar.
@@ -148,7 +160,7 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
     out.on('close', () => {
       if (!out.writableEnded) void cancel();
     });
-    const timeUp = setTimeout(() => run.stop(), BALANCE_LIMITS.runMs);
+    const timeUp = setTimeout(() => run.stop(), limits.runMs);
     event('progress', { done: 0, battles });
     try {
       const aggregate = await run.result;

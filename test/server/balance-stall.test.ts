@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/server/app.js';
+import { BALANCE_LIMITS, type BalanceBounds } from '../../src/server/balance-route.js';
+import { freshLocation, open, stopFallbackPostgres } from '../store/fixtures.js';
+import {
+  Client,
+  example,
+  newTable,
+  type Running,
+  startEncounterOver,
+  startServer,
+} from './harness.js';
+import { probePings } from './ping-probe.js';
+
+/**
+ * The heaviest balance run a GM can start, while another table plays: battles run on worker
+ * threads only, so the other table's pings are answered on time; closing the stream ends the
+ * run's threads at once; and the server's threads and each table's runs are bounded.
+ */
+
+afterAll(stopFallbackPostgres);
+
+/**
+ * The gate of Guardiana with six columns of rock between the sides and no round limit worth the
+ * name: nobody can reach anybody, so every battle runs to the simulator's cap of 10,000
+ * commands (about 85 ms a battle on one core).
+ */
+function walledField(): string {
+  const gate = example('shining-force-gate');
+  const rows = gate.slice(gate.indexOf('  rows:\n'), gate.indexOf('sides:'));
+  const walled = `  rows:\n${'    - "...######..."\n'.repeat(6)}`;
+  let file = gate
+    .replace(rows, walled)
+    .replace('battlefield:', 'options: { maxRounds: 999 }\nbattlefield:');
+  for (const [from, to] of [
+    ['at: G2', 'at: K2'],
+    ['at: G4', 'at: K4'],
+    ['at: H3', 'at: L3'],
+    ['at: F6', 'at: K6'],
+    ['at: H5', 'at: L5'],
+  ] as const) {
+    file = file.replace(from, to);
+  }
+  return file;
+}
+
+/** An open balance stream: its events as they come, and the page's Cancel (abort). */
+class Stream {
+  readonly events: { event: string; data: unknown }[] = [];
+  private constructor(
+    readonly status: number,
+    readonly body: unknown,
+    private readonly controller: AbortController,
+    readonly ended: Promise<void>,
+  ) {}
+
+  static async open(url: string): Promise<Stream> {
+    const controller = new AbortController();
+    const response = await fetch(url, { signal: controller.signal });
+    if (!response.ok || response.body === null) {
+      const body = (await response.json()) as unknown;
+      return new Stream(response.status, body, controller, Promise.resolve());
+    }
+    let stream: Stream | undefined;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const read = async (): Promise<void> => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += value;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            stream?.events.push({
+              event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
+              data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+            });
+          }
+        }
+      } catch (error) {
+        if (!controller.signal.aborted) throw error;
+      }
+    };
+    stream = new Stream(response.status, undefined, controller, read());
+    return stream;
+  }
+
+  abort(): void {
+    this.controller.abort();
+  }
+}
+
+/** startServer, with the balance runs' bounds changed. */
+async function serverWith(balance: Partial<BalanceBounds>): Promise<Running> {
+  const where = await freshLocation('sqlite');
+  const store = await open(where.location);
+  const server = await buildServer({ store, logger: false, balance });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    store,
+    server,
+    location: where,
+    async stop() {
+      await server.shutdown();
+      await store.close();
+    },
+  };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+describe('balance runs off the event loop', () => {
+  let running: Running;
+  const streams: Stream[] = [];
+  const route = (id: string, token: string, battles: number = BALANCE_LIMITS.battles): string =>
+    `${running.url}/api/encounters/${id}/balance?token=${token}&battles=${battles}&seed=stall`;
+  const stream = async (url: string): Promise<Stream> => {
+    const s = await Stream.open(url);
+    streams.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    running = await startServer('sqlite');
+  });
+  afterAll(async () => {
+    for (const s of streams) s.abort();
+    await running?.stop();
+    // Stopping the server cancels what runs: no simulation thread outlives it.
+    expect(running?.server.app.simulations.live() ?? 0).toBe(0);
+    await running?.location.dispose();
+  });
+
+  /**
+   * Starts the heaviest run on `file`, pings from another table for `ms`, then closes the
+   * stream; returns the other table's ping report and the run's cancel time.
+   */
+  async function heaviest(system: string, file: string, ms: number) {
+    const sims = running.server.app.simulations;
+    const gm = await newTable(running.store, system);
+    const id = await startEncounterOver(running.url, gm.gmToken, file);
+    const other = await newTable(running.store, 'ffrpg');
+    const otherId = await startEncounterOver(
+      running.url,
+      other.gmToken,
+      example('ffrpg-wind-cave'),
+    );
+    const { client } = await Client.join(running.url, otherId, other.gmToken);
+    try {
+      const run = await stream(route(id, gm.gmToken));
+      expect(run.status).toBe(200);
+      await waitFor(() => sims.live() > 0, 5_000);
+      // 50 ms apart: over 100 pings, so the p99 is not just the one worst.
+      const probe = probePings(client, 50);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      const pings = await probe.stop();
+      // Still running when the probe stopped: the pings were answered during the run.
+      expect(run.events.map((e) => e.event)).not.toContain('report');
+      expect(sims.live()).toBeGreaterThan(0);
+      expect(sims.live()).toBeLessThanOrEqual(BALANCE_LIMITS.threads);
+
+      const closed = performance.now();
+      run.abort();
+      await waitFor(() => sims.live() === 0, 5_000);
+      const gone = performance.now() - closed;
+      await waitFor(() => sims.running() === 0, 5_000);
+      return { pings, cancelMs: sims.lastCancelMs!, gone };
+    } finally {
+      client.close();
+    }
+  }
+
+  it("keeps another table's pings under 50 ms (p99) during 20,000 battles on a walled field, and ends the run's threads within 100 ms of the stream closing", async () => {
+    const { pings, cancelMs, gone } = await heaviest('shining-force', walledField(), 5_500);
+    console.log('walled field', { ...pings, cancelMs, gone });
+    expect(pings.count).toBeGreaterThan(100);
+    expect(pings.unanswered).toBe(0);
+    expect(pings.p99).toBeLessThan(50);
+    expect(cancelMs).toBeLessThan(100);
+  }, 30_000);
+
+  it('the same during 20,000 battles of the stock Wind Cave', async () => {
+    const { pings, cancelMs, gone } = await heaviest('ffrpg', example('ffrpg-wind-cave'), 5_500);
+    console.log('wind cave', { ...pings, cancelMs, gone });
+    expect(pings.unanswered).toBe(0);
+    expect(pings.p99).toBeLessThan(50);
+    expect(cancelMs).toBeLessThan(100);
+  }, 30_000);
+
+  it("refuses a table's second run and, once the server's threads are taken, other tables' runs", async () => {
+    // Three threads, two a run: the first table's run takes two, the second's the last one.
+    const small = await serverWith({ threads: 3, threadsPerRun: 2 });
+    try {
+      const sims = small.server.app.simulations;
+      const url = (id: string, token: string, battles = 20_000) =>
+        `${small.url}/api/encounters/${id}/balance?token=${token}&battles=${battles}&seed=b`;
+      const walled = walledField();
+      const tables = [];
+      for (let i = 0; i < 3; i++) {
+        const table = await newTable(small.store, 'shining-force');
+        tables.push({ ...table, id: await startEncounterOver(small.url, table.gmToken, walled) });
+      }
+      const [a, b, c] = tables as [(typeof tables)[0], (typeof tables)[0], (typeof tables)[0]];
+      const first = await stream(url(a.id, a.gmToken));
+      expect(first.status).toBe(200);
+      const again = await stream(url(a.id, a.gmToken, 10));
+      expect(again.status).toBe(429);
+      expect(again.body).toEqual({
+        error: { code: 'balance/busy', message: expect.stringContaining('this table') },
+      });
+      const second = await stream(url(b.id, b.gmToken));
+      expect(second.status).toBe(200);
+      const third = await stream(url(c.id, c.gmToken));
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({
+        error: { code: 'balance/busy', message: expect.stringContaining('other tables') },
+      });
+      await waitFor(() => sims.live() === 3, 10_000);
+      expect(sims.running()).toBe(2);
+
+      // Once the first run is cancelled its threads are free: the third table runs, to a report.
+      first.abort();
+      await waitFor(() => sims.running() === 1, 5_000);
+      const short = await stream(url(c.id, c.gmToken, 3));
+      expect(short.status).toBe(200);
+      await short.ended;
+      expect(short.events.at(-1)).toMatchObject({
+        event: 'report',
+        data: { battles: 3, interrupted: false },
+      });
+      second.abort();
+      await waitFor(() => sims.live() === 0, 5_000);
+    } finally {
+      await small.stop();
+      await small.location.dispose();
+    }
+  }, 30_000);
+
+  it('stops a run that outlasts its time after the battles in progress, and reports them', async () => {
+    const timed = await serverWith({ runMs: 2_000 });
+    try {
+      const table = await newTable(timed.store, 'shining-force');
+      const id = await startEncounterOver(timed.url, table.gmToken, walledField());
+      const began = performance.now();
+      const run = await stream(
+        `${timed.url}/api/encounters/${id}/balance?token=${table.gmToken}&battles=20000&seed=t`,
+      );
+      await run.ended;
+      const took = performance.now() - began;
+      const report = run.events.at(-1)!;
+      expect(report.event).toBe('report');
+      const { battles, interrupted } = report.data as { battles: number; interrupted: boolean };
+      expect(interrupted).toBe(true);
+      expect(battles).toBeLessThan(20_000);
+      // The time, then the battles in progress (under 0.1 s each here), then the threads' exit.
+      expect(took).toBeLessThan(2_000 + 1_500);
+      expect(timed.server.app.simulations.live()).toBe(0);
+    } finally {
+      await timed.stop();
+      await timed.location.dispose();
+    }
+  }, 30_000);
+});

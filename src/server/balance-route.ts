@@ -5,7 +5,7 @@ import { playersSide } from '../sim/players.js';
 import { DEFAULT_POLICY } from '../sim/policies.js';
 import { formatSidePolicies, policyForEncounter } from '../sim/policy-spec.js';
 import { buildReport } from '../sim/report.js';
-import { SimCancelled, simulate } from '../sim/sim.js';
+import { SimCancelled, type SimRun, simulate } from '../sim/sim.js';
 import type { Store } from '../store/index.js';
 import type { Hub } from './live/hub.js';
 import { Simulations } from './simulations.js';
@@ -125,24 +125,33 @@ export function registerBalance(
         out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     let lastSent = 0;
-    const run = simulate({
-      system,
-      setup,
-      ...(now === undefined ? {} : { start: now }),
-      battles,
-      seed,
-      workers: lease.threads,
-      mainThread: false,
-      background: true,
-      policy: q.data.policy,
-      onProgress: (done) => {
-        // A few events a second are plenty for a progress bar.
-        const now = Date.now();
-        if (now - lastSent < 150 && done < battles) return;
-        lastSent = now;
-        event('progress', { done, battles });
-      },
-    });
+    let run: SimRun;
+    try {
+      run = simulate({
+        system,
+        setup,
+        ...(now === undefined ? {} : { start: now }),
+        battles,
+        seed,
+        workers: lease.threads,
+        mainThread: false,
+        background: true,
+        policy: q.data.policy,
+        onProgress: (done) => {
+          // A few events a second are plenty for a progress bar.
+          const now = Date.now();
+          if (now - lastSent < 150 && done < battles) return;
+          lastSent = now;
+          event('progress', { done, battles });
+        },
+      });
+    } catch (error) {
+      // Nothing started, so nothing to wait for: the threads go back at once.
+      lease.release();
+      event('failed', { message: String(error) });
+      out.end();
+      return;
+    }
     let cancelled = false;
     const cancel = async (): Promise<void> => {
       if (cancelled) return;

@@ -149,12 +149,16 @@ describe('the heaviest balance run, on moogle serve as deployed', () => {
     const otherId = await startEncounterOver(server.url, other.gmToken, example('ffrpg-wind-cave'));
     const { client } = await Client.join(server.url, otherId, other.gmToken);
     try {
+      // A second of pings first, unmeasured: the server's first answers run cold code.
+      const warm = probePings(client, 50);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await warm.stop();
       const run = await Stream.open(
         `${server.url}/api/encounters/${id}/balance?token=${gm.gmToken}&battles=${BALANCE_LIMITS.battles}&seed=stall`,
       );
       streams.push(run);
       expect(run.status).toBe(200);
-      // 50 ms apart: over 100 pings, so the p99 is not just the one worst.
+      // 50 ms apart for 5 s: about 100 pings, so the p99 is not just the one worst.
       const probe = probePings(client, 50);
       await new Promise((resolve) => setTimeout(resolve, ms));
       const pings = await probe.stop();
@@ -169,17 +173,17 @@ describe('the heaviest balance run, on moogle serve as deployed', () => {
   }
 
   it("keeps another table's pings under 50 ms (p99) during 20,000 battles on a walled field", async () => {
-    const pings = await pingsDuring('shining-force', walledField(), 5_500);
+    const pings = await pingsDuring('shining-force', walledField(), 5_000);
     console.log('pings during 20,000 battles on a walled field', pings);
-    expect(pings.count).toBeGreaterThan(100);
+    expect(pings.count).toBeGreaterThanOrEqual(95);
     expect(pings.unanswered).toBe(0);
     expect(pings.p99).toBeLessThan(50);
   }, 30_000);
 
   it('and during 20,000 battles of the stock Wind Cave', async () => {
-    const pings = await pingsDuring('ffrpg', example('ffrpg-wind-cave'), 5_500);
+    const pings = await pingsDuring('ffrpg', example('ffrpg-wind-cave'), 5_000);
     console.log('pings during 20,000 battles of the Wind Cave', pings);
-    expect(pings.count).toBeGreaterThan(100);
+    expect(pings.count).toBeGreaterThanOrEqual(95);
     expect(pings.unanswered).toBe(0);
     expect(pings.p99).toBeLessThan(50);
   }, 30_000);
@@ -274,7 +278,7 @@ describe('balance runs, in this process where their threads can be counted', () 
   }, 30_000);
 
   it('stops a run that outlasts its time after the battles in progress, and reports them', async () => {
-    const timed = await serverWith({ runMs: 2_000 });
+    const timed = await serverWith({ runMs: 1_500 });
     try {
       const table = await newTable(timed.store, 'shining-force');
       const id = await startEncounterOver(timed.url, table.gmToken, walledField());
@@ -290,7 +294,7 @@ describe('balance runs, in this process where their threads can be counted', () 
       expect(interrupted).toBe(true);
       expect(battles).toBeLessThan(20_000);
       // The time, then the battles in progress (under 0.1 s each here), then the threads' exit.
-      expect(took).toBeLessThan(2_000 + 1_500);
+      expect(took).toBeLessThan(1_500 + 1_500);
       expect(timed.server.app.simulations.live()).toBe(0);
     } finally {
       await timed.stop();

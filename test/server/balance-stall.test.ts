@@ -23,9 +23,9 @@ import { type PingReport, probePings } from './ping-probe.js';
 afterAll(stopFallbackPostgres);
 
 /**
- * The gate of Guardiana with six columns of rock between the sides and no round limit worth the
- * name: nobody can reach anybody, so every battle runs to the simulator's cap of 10,000
- * commands (about 85 ms a battle on one core).
+ * The gate of Guardiana with six columns of rock between the sides and 999 rounds before a
+ * draw: nobody can reach anybody, so every battle plays all 999 rounds, about the simulator's
+ * cap of 10,000 commands (85 ms a battle on one core).
  */
 function walledField(): string {
   const gate = example('shining-force-gate');

@@ -277,6 +277,30 @@ describe('balance runs, in this process where their threads can be counted', () 
     }
   }, 30_000);
 
+  it('cancels the runs when the server stops, telling their streams', async () => {
+    const stopping = await serverWith({});
+    try {
+      const table = await newTable(stopping.store, 'shining-force');
+      const id = await startEncounterOver(stopping.url, table.gmToken, walledField());
+      const run = await Stream.open(
+        `${stopping.url}/api/encounters/${id}/balance?token=${table.gmToken}&battles=20000&seed=s`,
+      );
+      expect(run.status).toBe(200);
+      const sims = stopping.server.app.simulations;
+      await waitFor(() => sims.live() > 0, 5_000);
+      // An open stream would keep the server from closing: the runs end first.
+      await stopping.stop();
+      await run.ended;
+      expect(run.events.at(-1)).toEqual({
+        event: 'failed',
+        data: { message: 'the server is stopping' },
+      });
+      expect(sims.live()).toBe(0);
+    } finally {
+      await stopping.location.dispose();
+    }
+  }, 30_000);
+
   it('stops a run that outlasts its time after the battles in progress, and reports them', async () => {
     const timed = await serverWith({ runMs: 1_500 });
     try {

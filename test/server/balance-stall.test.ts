@@ -141,8 +141,15 @@ describe('the heaviest balance run, on moogle serve as deployed', () => {
     await location?.dispose();
   });
 
-  /** Starts 20,000 battles of `file`, pings from another table for `ms`, closes the stream. */
-  async function pingsDuring(system: string, file: string, ms: number): Promise<PingReport> {
+  /**
+   * Starts 20,000 battles of `file` and pings from another table for `ms` or until the run's
+   * report, whichever comes first; then closes the stream.
+   */
+  async function pingsDuring(
+    system: string,
+    file: string,
+    ms: number,
+  ): Promise<{ pings: PingReport; finished: boolean; runMs: number }> {
     const gm = await newTable(store, system);
     const id = await startEncounterOver(server.url, gm.gmToken, file);
     const other = await newTable(store, 'ffrpg');
@@ -153,37 +160,51 @@ describe('the heaviest balance run, on moogle serve as deployed', () => {
       const warm = probePings(client, 50);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await warm.stop();
+      const began = performance.now();
       const run = await Stream.open(
         `${server.url}/api/encounters/${id}/balance?token=${gm.gmToken}&battles=${BALANCE_LIMITS.battles}&seed=stall`,
       );
       streams.push(run);
       expect(run.status).toBe(200);
-      // 50 ms apart for 5 s: about 100 pings, so the p99 is not just the one worst.
       const probe = probePings(client, 50);
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      let finished = false;
+      await Promise.race([
+        new Promise((resolve) => setTimeout(resolve, ms)),
+        run.ended.then(() => {
+          finished = true;
+        }),
+      ]);
+      // Stopped at once, so that every ping counted was due while the battles ran.
       const pings = await probe.stop();
-      // Still running when the probe stopped: every ping was answered during the run.
-      expect(run.events.map((e) => e.event)).toEqual(expect.arrayContaining(['progress']));
-      expect(run.events.map((e) => e.event)).not.toContain('report');
+      const runMs = performance.now() - began;
+      if (finished) expect(run.events.at(-1)?.event).toBe('report');
       run.abort();
-      return pings;
+      return { pings, finished, runMs };
     } finally {
       client.close();
     }
   }
 
   it("keeps another table's pings under 50 ms (p99) during 20,000 battles on a walled field", async () => {
-    const pings = await pingsDuring('shining-force', walledField(), 5_000);
+    const { pings, finished } = await pingsDuring('shining-force', walledField(), 5_000);
     console.log('pings during 20,000 battles on a walled field', pings);
+    // Half an hour of battles on one thread: far from done. 50 ms apart for 5 s: about 100
+    // pings, so the p99 is not just the one worst.
+    expect(finished).toBe(false);
     expect(pings.count).toBeGreaterThanOrEqual(95);
     expect(pings.unanswered).toBe(0);
     expect(pings.p99).toBeLessThan(50);
   }, 30_000);
 
   it('and during 20,000 battles of the stock Wind Cave', async () => {
-    const pings = await pingsDuring('ffrpg', example('ffrpg-wind-cave'), 5_000);
-    console.log('pings during 20,000 battles of the Wind Cave', pings);
-    expect(pings.count).toBeGreaterThanOrEqual(95);
+    // About 4 s of one core on this machine, less with more: pinged while it lasts, up to 5 s.
+    const { pings, finished, runMs } = await pingsDuring(
+      'ffrpg',
+      example('ffrpg-wind-cave'),
+      5_000,
+    );
+    console.log('pings during 20,000 battles of the Wind Cave', { ...pings, finished, runMs });
+    expect(pings.count).toBeGreaterThanOrEqual(20);
     expect(pings.unanswered).toBe(0);
     expect(pings.p99).toBeLessThan(50);
   }, 30_000);

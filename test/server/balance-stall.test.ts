@@ -156,10 +156,12 @@ describe('the heaviest balance run, on moogle serve as deployed', () => {
     const otherId = await startEncounterOver(server.url, other.gmToken, example('ffrpg-wind-cave'));
     const { client } = await Client.join(server.url, otherId, other.gmToken);
     try {
-      // A second of pings first, unmeasured: the server's first answers run cold code.
+      // A second of pings first, not held to the bound: the server's first answers run cold
+      // code. Printed, so that a failure shows how noisy the machine was without the run.
       const warm = probePings(client, 50);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await warm.stop();
+      const before = await warm.stop();
+      console.log('pings before the run', before);
       const began = performance.now();
       const run = await Stream.open(
         `${server.url}/api/encounters/${id}/balance?token=${gm.gmToken}&battles=${BALANCE_LIMITS.battles}&seed=stall`,

@@ -13,7 +13,7 @@ import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
-import { registerBalance } from './balance-route.js';
+import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
@@ -61,6 +61,8 @@ export interface ServerOptions {
       | 'tableContentBytes'
     >
   >;
+  /** The balance runs' bounds where they differ from BALANCE_LIMITS (tests). */
+  readonly balance?: Partial<BalanceBounds>;
 }
 
 export interface TableServer {
@@ -653,7 +655,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     hub.closeIfRevoked(host.value, grant.value.tokenId);
   }
 
-  registerBalance(app, store, hub);
+  registerBalance(app, store, hub, options.balance);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

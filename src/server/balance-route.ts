@@ -1,29 +1,55 @@
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { playersSide } from '../sim/players.js';
 import { DEFAULT_POLICY } from '../sim/policies.js';
 import { formatSidePolicies, policyForEncounter } from '../sim/policy-spec.js';
 import { buildReport } from '../sim/report.js';
-import { simulate } from '../sim/sim.js';
+import { SimCancelled, type SimRun, simulate } from '../sim/sim.js';
 import type { Store } from '../store/index.js';
 import type { Hub } from './live/hub.js';
+import { Simulations } from './simulations.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The balance runs' worker threads: how many are alive, for tests and shutdown. */
+    readonly simulations: Simulations;
+  }
+}
 
 /**
  * The GM's balance panel: simulated battles of an encounter, streamed as server-sent events
  * (`progress`, then `report`), stopped when the page closes the stream. They start from the
  * encounter as it stands (`from=now`, what a GM weighing the next move asks about) or from its
- * setup (`from=start`). The battles run on a
- * worker thread and in small chunks on this one, so live play goes on meanwhile; a bound on
- * battles and on runs at once keeps one table from taking the server.
+ * setup (`from=start`). Every battle runs on worker threads, none on this one: one Shining
+ * Force battle can be 10,000 commands, and a chunk of them here held other tables' pings for
+ * seconds. Bounds on battles, on threads and on runs at once keep one table from taking the
+ * server, and closing the stream terminates the run's threads mid-battle.
  */
 
 export const BALANCE_LIMITS = {
   battles: 20_000,
-  /** Runs at once on this server; another asks again later. */
-  runs: 2,
-  /** Threads per run: this one and one worker, on the two cores a small server has. */
-  workers: 2,
+  /**
+   * Simulation worker threads on this server, every run together: one core is left to the
+   * event loop, so on two cores one thread simulates and another table asks again later.
+   */
+  threads: Math.max(1, availableParallelism() - 1),
+  /** Worker threads one run may take, when that many are free. */
+  threadsPerRun: 2,
+  /** Runs at once per table: a second (another tab) is refused while the first goes on. */
+  runsPerTable: 1,
+  /**
+   * A run still going after this long stops after the battles in progress and reports what it
+   * has (`interrupted`): 20,000 battles on a walled Shining Force field would hold the server's
+   * thread for half an hour.
+   */
+  runMs: 120_000,
 } as const;
+
+/** The bounds a server may set otherwise (ServerOptions.balance): all but the battles. */
+export type BalanceBounds = {
+  readonly [K in Exclude<keyof typeof BALANCE_LIMITS, 'battles'>]: number;
+};
 
 const query = z.object({
   token: z.string().min(1).max(500),
@@ -34,8 +60,17 @@ const query = z.object({
 });
 const params = z.object({ id: z.string().min(1).max(200) });
 
-export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): void {
-  let running = 0;
+export function registerBalance(
+  app: FastifyInstance,
+  store: Store,
+  hub: Hub,
+  bounds: Partial<BalanceBounds> = {},
+): void {
+  const limits: BalanceBounds = { ...BALANCE_LIMITS, ...bounds };
+  const simulations = new Simulations(limits);
+  app.decorate('simulations', simulations);
+  // A stream still open would keep app.close() waiting: the runs end first.
+  app.addHook('preClose', () => simulations.cancelAll());
 
   app.get('/api/encounters/:id/balance', async (request: FastifyRequest, reply: FastifyReply) => {
     const q = query.safeParse(request.query);
@@ -59,9 +94,6 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
     }
     const host = await hub.host(record.id);
     if (!host.ok) return fail(500, host.error.code, host.error.message);
-    if (running >= BALANCE_LIMITS.runs) {
-      return fail(429, 'balance/busy', 'the server is running other simulations: try again soon');
-    }
     const system = host.value.system;
     const encounter = host.value.current;
     const setup = encounter.setup;
@@ -77,7 +109,9 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
     const battles = q.data.battles;
     const seed = q.data.seed ?? `balance-${record.id}`;
 
-    running += 1;
+    const reserved = simulations.reserve(record.tableId);
+    if (!reserved.ok) return fail(429, reserved.refusal.code, reserved.refusal.message);
+    const { lease } = reserved;
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, {
@@ -87,32 +121,55 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
       'x-accel-buffering': 'no',
     });
     const event = (name: string, data: unknown): void => {
-      if (!out.writableEnded) out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (!out.writableEnded && !out.destroyed)
+        out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     let lastSent = 0;
-    const run = simulate({
-      system,
-      setup,
-      ...(now === undefined ? {} : { start: now }),
-      battles,
-      seed,
-      workers: Math.min(BALANCE_LIMITS.workers, battles),
-      policy: q.data.policy,
-      onProgress: (done) => {
-        // A few events a second are plenty for a progress bar.
-        const now = Date.now();
-        if (now - lastSent < 150 && done < battles) return;
-        lastSent = now;
-        event('progress', { done, battles });
-      },
-    });
+    let run: SimRun;
+    try {
+      run = simulate({
+        system,
+        setup,
+        ...(now === undefined ? {} : { start: now }),
+        battles,
+        seed,
+        workers: lease.threads,
+        mainThread: false,
+        background: true,
+        policy: q.data.policy,
+        onProgress: (done) => {
+          // A few events a second are plenty for a progress bar.
+          const now = Date.now();
+          if (now - lastSent < 150 && done < battles) return;
+          lastSent = now;
+          event('progress', { done, battles });
+        },
+      });
+    } catch (error) {
+      // Nothing started, so nothing to wait for: the threads go back at once.
+      lease.release();
+      event('failed', { message: String(error) });
+      out.end();
+      return;
+    }
     let cancelled = false;
-    request.raw.on('close', () => {
-      if (!out.writableEnded) {
-        cancelled = true;
-        run.stop();
-      }
+    const cancel = async (): Promise<void> => {
+      if (cancelled) return;
+      cancelled = true;
+      const closed = performance.now();
+      await run.cancel();
+      simulations.lastCancelMs = performance.now() - closed;
+    };
+    lease.attach(run, async () => {
+      event('failed', { message: 'the server is stopping' });
+      out.end();
+      await cancel();
     });
+    // The response closes before it ends only when the page went (or the connection dropped).
+    out.on('close', () => {
+      if (!out.writableEnded) void cancel();
+    });
+    const timeUp = setTimeout(() => run.stop(), limits.runMs);
     event('progress', { done: 0, battles });
     try {
       const aggregate = await run.result;
@@ -121,18 +178,22 @@ export function registerBalance(app: FastifyInstance, store: Store, hub: Hub): v
         policy: formatSidePolicies(chosen.value.policies),
         policies: chosen.value.policies,
         players: playersSide(setup, sides),
-        workers: Math.min(BALANCE_LIMITS.workers, battles),
-        interrupted: cancelled || aggregate.battles < battles,
+        workers: lease.threads,
+        interrupted: aggregate.battles < battles,
         sides,
         from,
         entry,
       });
       event('report', report);
     } catch (error) {
-      event('failed', { message: String(error) });
+      if (!(error instanceof SimCancelled)) event('failed', { message: String(error) });
     } finally {
-      running -= 1;
-      out.end();
+      clearTimeout(timeUp);
+      // The threads stay counted until they are gone, so the bound is on threads alive; and
+      // the stream ends after that, so the page may ask again as soon as it has its report.
+      await run.exited;
+      lease.release();
+      if (!out.writableEnded) out.end();
     }
   });
 }

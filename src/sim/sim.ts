@@ -33,6 +33,17 @@ export interface SimOptions {
    * (src/sim/kernels/): the same report, slower; to measure or check the kernel against it.
    */
   readonly kernel?: boolean;
+  /**
+   * false: every battle on `workers` worker threads and none on this one, whose event loop then
+   * stays free for whatever else it serves (the table server's sockets). By default this thread
+   * plays too, as `moogle sim` wants on a machine it has to itself.
+   */
+  readonly mainThread?: boolean;
+  /**
+   * Worker threads at the lowest CPU priority (on Linux, where a thread has its own), so that
+   * when cores are short the rest of the process, a server's event loop, runs first.
+   */
+  readonly background?: boolean;
 }
 
 export interface SimRun {
@@ -40,6 +51,24 @@ export interface SimRun {
   readonly result: Promise<Aggregate>;
   /** Ask every thread to finish the battle it is on and report what it has. */
   stop(): void;
+  /**
+   * Ends the run now, mid-battle: its worker threads are terminated, since one Shining Force
+   * battle may run 10,000 commands, too long to wait for; `result` rejects with SimCancelled.
+   * Resolves once every worker thread is gone.
+   */
+  cancel(): Promise<void>;
+  /** The run's worker threads still alive (started, not yet exited). */
+  threads(): number;
+  /** Resolves once every worker thread the run started has exited, however the run ended. */
+  readonly exited: Promise<void>;
+}
+
+/** What a cancelled run's result rejects with. */
+export class SimCancelled extends Error {
+  constructor() {
+    super('the simulation was cancelled');
+    this.name = 'SimCancelled';
+  }
 }
 
 /** A worker thread playing chunks of `job`'s queue; it posts its aggregate when none are left. */
@@ -61,7 +90,8 @@ export function defaultWorkers(): number {
 
 /**
  * Runs `battles` simulated battles on `workers` threads: this one and `workers - 1` worker
- * threads, all taking chunks from one shared queue. This thread starts at once while the
+ * threads (or `workers` worker threads alone, with `mainThread: false`), all taking chunks
+ * from one shared queue. This thread starts at once while the
  * workers load, and nobody idles at the end while another finishes a fixed share. Battle i
  * always uses the seeds `${seed}:${i}` and the aggregate is sums of integers, so the result is
  * the same for a seed whatever the number of workers.
@@ -76,8 +106,13 @@ export function simulate(options: SimOptions): SimRun {
   if (!chosen.ok) throw new Error(chosen.error.message);
   const { policy } = chosen.value;
   const queue = WorkQueue.create(options.battles);
+  const mainThread = options.mainThread ?? true;
+  const workers: Worker[] = [];
+  const exits: Promise<void>[] = [];
+  let alive = 0;
+  let cancelled = false;
   const helpers = Array.from(
-    { length: Math.max(0, options.workers - 1) },
+    { length: mainThread ? Math.max(0, options.workers - 1) : Math.max(1, options.workers) },
     () =>
       new Promise<Aggregate>((resolve, reject) => {
         const worker = startWorker({
@@ -89,20 +124,36 @@ export function simulate(options: SimOptions): SimRun {
           battles: options.battles,
           shared: queue.shared,
           ...(options.kernel === false ? { kernel: false } : {}),
+          ...(options.background === true ? { nice: 19 } : {}),
         });
+        workers.push(worker);
+        alive += 1;
+        exits.push(
+          new Promise<void>((exited) =>
+            worker.once('exit', () => {
+              alive -= 1;
+              exited();
+            }),
+          ),
+        );
         worker.once('message', (aggregate: Aggregate) => resolve(aggregate));
         worker.once('error', (error) => {
           // One failed thread fails the run: stop the others rather than play on for nothing.
           queue.stop();
-          reject(error);
+          reject(cancelled ? new SimCancelled() : error);
         });
         worker.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`a simulation worker stopped with code ${code}`));
+          if (cancelled) reject(new SimCancelled());
+          else if (code !== 0) reject(new Error(`a simulation worker stopped with code ${code}`));
         });
       }),
   );
   const here = new Promise<Aggregate>((resolve, reject) => {
     const aggregate = emptyAggregate();
+    if (!mainThread) {
+      resolve(aggregate);
+      return;
+    }
     // A chunk at a time, yielding between them so progress, messages and Ctrl-C get through.
     const step = (): void => {
       try {
@@ -138,5 +189,17 @@ export function simulate(options: SimOptions): SimRun {
       clearInterval(timer);
       options.onProgress?.(queue.done());
     });
-  return { result, stop: () => queue.stop() };
+  const exited = Promise.all(exits).then(() => undefined);
+  return {
+    result,
+    stop: () => queue.stop(),
+    async cancel() {
+      cancelled = true;
+      queue.stop();
+      await Promise.all(workers.map((worker) => worker.terminate()));
+      await exited;
+    },
+    threads: () => alive,
+    exited,
+  };
 }

@@ -3,6 +3,7 @@
  * posts its aggregate back. Progress and the stop request travel through shared memory, so the
  * battle loop never waits on messages.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { playQueue } from './play-queue.js';
 import { policyForEncounter } from './policy-spec.js';
@@ -21,9 +22,14 @@ export interface WorkerJob {
   readonly shared: SharedArrayBuffer;
   /** SimOptions.kernel. */
   readonly kernel?: boolean;
+  /** SimOptions.background: this thread's nice value, 19 the lowest priority. */
+  readonly nice?: number;
 }
 
 const job = workerData as WorkerJob;
+// On Linux a nice value is a thread's own, so this lowers only this thread; elsewhere it would
+// lower the whole process, the server's event loop with it, so there it is left alone.
+if (job.nice !== undefined && process.platform === 'linux') setPriority(job.nice);
 const system = await loadSystem(job.system);
 if (system === undefined || parentPort === null) {
   throw new Error(`simulation worker started without a known system (${job.system})`);

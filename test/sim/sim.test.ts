@@ -7,7 +7,7 @@ import { emptyAggregate, mergeAggregates } from '../../src/sim/aggregate.js';
 import { POLICIES } from '../../src/sim/policies.js';
 import { medianOf, wilson } from '../../src/sim/report.js';
 import { runBattles } from '../../src/sim/runner.js';
-import { simulate, startWorker } from '../../src/sim/sim.js';
+import { SimCancelled, simulate, startWorker } from '../../src/sim/sim.js';
 import { CHUNK_BATTLES, LAST_CHUNK_BATTLES, WorkQueue } from '../../src/sim/work-queue.js';
 
 const EXAMPLE = 'examples/ffrpg-wind-cave.yaml';
@@ -106,6 +106,40 @@ describe('the battle simulator', () => {
     run.stop();
     const partial = await run.result;
     expect(partial.battles).toBeLessThan(1_000_000);
+  });
+
+  it('plays every battle on worker threads with mainThread false: the same result for a seed', async () => {
+    const { system, setup } = windCave();
+    const options = { system, setup, battles: 300, seed: '7', policy: 'random' } as const;
+    const here = await simulate({ ...options, workers: 1 }).result;
+    const run = simulate({ ...options, workers: 1, mainThread: false });
+    expect(run.threads()).toBe(1);
+    expect(await run.result).toEqual(here);
+    await run.exited;
+    expect(run.threads()).toBe(0);
+  });
+
+  it('cancel() ends a run mid-battle: its threads terminated, its result SimCancelled', async () => {
+    const { system, setup } = windCave();
+    const run = simulate({
+      system,
+      setup,
+      battles: 1_000_000,
+      seed: 'c',
+      workers: 2,
+      mainThread: false,
+      background: true,
+      policy: 'tactician',
+    });
+    const result = run.result.then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(run.threads()).toBe(2);
+    await run.cancel();
+    expect(run.threads()).toBe(0);
+    expect(await result).toBeInstanceOf(SimCancelled);
   });
 
   it('hands out every battle exactly once, in chunks, until stopped', () => {

@@ -1,5 +1,5 @@
-import { DiceError, parseDice, parseEnteredFaces } from '../../dice/index.js';
 import type { DiceAst } from '../../dice/index.js';
+import { DiceError, parseDice, parseEnteredFaces } from '../../dice/index.js';
 import type { EnteredRoll } from '../../engine/index.js';
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '../../src/dice/index.js';
 import { ReplayDice } from '../../src/engine/dice.js';
@@ -247,5 +248,54 @@ describe('a roll entered as a marked total ({ total })', () => {
       totalOnly: true,
     } as const;
     expect(new ReplayDice([old]).roll('damage:heket', '2*STR+2d8', { STR: 10 })).toEqual(old);
+  });
+});
+
+describe('arrays are always faces (property)', () => {
+  // Notations from the four systems' rolls, with the sides of each die they roll in order.
+  const ROLLS: readonly [string, readonly number[]][] = [
+    ['2*AGI+d12', [12]],
+    ['1d10+SPD', [10]],
+    ['2*STR+2d8', [8, 8]],
+    ['d%', [10, 10]],
+    ['2d4*10+55', [4, 4]],
+    ['2d6*d4', [6, 6, 4]],
+    ['d100', [100]],
+  ];
+  const variables = { AGI: 10, SPD: 5, STR: 7 };
+
+  it('faces in range are recorded as exactly those faces, whatever the notation', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom(...ROLLS)
+          .chain(([notation, sides]) =>
+            fc.tuple(
+              fc.constant(notation),
+              fc.tuple(...sides.map((s) => fc.integer({ min: 1, max: s }))),
+            ),
+          ),
+        ([notation, faces]) => {
+          const roll = rollEntered('x', notation, { x: faces }, variables);
+          expect(roll.dice).toEqual(faces);
+          expect(roll.totalOnly).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it('one face for a roll of several dice is one face short, never a total or a sum', () => {
+    const several = ROLLS.filter(([, sides]) => sides.length > 1);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...several),
+        fc.integer({ min: 0, max: 200 }),
+        ([notation], n) => {
+          const error = refusal(() => rollEntered('x', notation, { x: [n] }, variables));
+          expect(['dice/entered-too-few', 'dice/entered-out-of-range']).toContain(error.code);
+          expect(error.purpose).toBe('x');
+        },
+      ),
+    );
   });
 });

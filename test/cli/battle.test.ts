@@ -73,10 +73,11 @@ function reply(out: string, from: string, nth = 0): string {
   return end === -1 ? rest : rest.slice(0, end);
 }
 
-/** The Playguide's Initiatives, so Hiro goes first: 15, 14, 12 and the Heket's 12. */
-/** Initiative as the players call it out, d10 + SPD: Hiro 15, Haze 14, Mint 12, Heket 12. */
-// The d10s as they lie ("Rob: (rolling) Woo! 15." with Hiro's SPD 5; Rodger "rolls in secret,
-// coming up with 6. The monster, Heket, has a SPD of 6, giving it an Intiative of 12").
+/**
+ * The Playguide's Initiatives, so Hiro goes first: 15, 14, 12 and the Heket's 12, entered as
+ * the d10s as they lie ("Rob: (rolling) Woo! 15." with Hiro's SPD 5; Rodger "rolls in secret,
+ * coming up with 6. The monster, Heket, has a SPD of 6, giving it an Intiative of 12").
+ */
 const INITIATIVE = ['10', '6', '4', '6'];
 
 describe('moogle battle, scripted on stdin', () => {
@@ -230,6 +231,28 @@ describe('physical dice', () => {
     expect(reply(out, '1 hit:heket=2,x')).toBe(
       "hit:heket: entered die 2 is 'x', not a whole number",
     );
+  });
+
+  it('takes the dice of a GM amount with the gm line: gm damage heket 2d6 gm:heket=4,5', async () => {
+    const lines = [
+      'gm damage heket 2d6 gm:heket=4,5',
+      'gm heal heket 2d6 gm:heket=9',
+      'gm damage heket 2d6+3 gm:heket=total:12',
+      'gm damage heket 2d6 gm:heket=13',
+      'gm note hiro a=b',
+    ];
+    const { status, out } = await battle(
+      [WIND_CAVE, '--seed', '1', '--keep-going'],
+      [...lines, 'quit'],
+    );
+    expect(status).toBe(0);
+    expect(reply(out, lines[0]!)).toContain('Heket takes 9 HP (2d6 = [4, 5] = 9)');
+    expect(reply(out, lines[1]!)).toContain('Heket recovers 9 HP');
+    expect(reply(out, lines[2]!)).toContain('Heket takes 12 HP (2d6+3 = 12 (entered as a total))');
+    expect(reply(out, lines[3]!)).toBe(
+      'gm:heket (2d6): 13 is not what its dice can show (2 to 12)',
+    );
+    expect(reply(out, lines[4]!)).toContain('GM note on Hiro: a=b');
   });
 
   it('quits cleanly when the input ends in the middle of a roll', async () => {

@@ -227,9 +227,27 @@ export class BattleSession {
       for (const text of gm.gmHelp(this.system.gm)) this.io.out(text);
       return 'go-on';
     }
-    const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, line);
+    // Dice for the GM's own rolls (`gm damage heket 2d6 gm:heket=4,5`): only `gm:` names, so a
+    // note's text keeps any `=` it has.
+    const words: string[] = [];
+    const entered: Record<string, EnteredRoll> = {};
+    for (const token of line.split(/\s+/)) {
+      const pair = /^(gm:[^=]+)=(.*)$/.exec(token);
+      if (pair === null) {
+        words.push(token);
+        continue;
+      }
+      try {
+        entered[pair[1]!] = parseEnteredRoll(pair[2]!);
+      } catch (error) {
+        if (!(error instanceof DiceError)) throw error;
+        return this.reject(`${pair[1]}: ${error.message}`);
+      }
+    }
+    const typed = words.join(' ');
+    const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, typed);
     if (!command.ok) return this.reject(`Refused: ${command.error.message}`);
-    return this.submit({ label: `gm ${line}`, command: command.value }, {});
+    return this.submit({ label: `gm ${typed}`, command: command.value }, entered);
   }
 
   private diceMode(arg: string): Next {

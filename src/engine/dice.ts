@@ -284,10 +284,14 @@ function readSum(
       notation,
     );
   }
-  if (reading.kind === 'ambiguous') {
+  if (reading.kind === 'ambiguous' || reading.kind === 'unlisted') {
+    const why =
+      reading.kind === 'ambiguous'
+        ? `dice showing ${sum} can give different totals`
+        : `too many rolls show ${sum} to tell its total`;
     throw new DiceEntryError(
       'dice/entered-too-few',
-      `${purpose} (${notation}): dice showing ${sum} can give different totals: enter the faces, or the total as total:N`,
+      `${purpose} (${notation}): ${why}: enter the faces, or the total as total:N`,
       purpose,
       notation,
     );

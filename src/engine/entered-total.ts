@@ -95,13 +95,16 @@ function byDistribution(
  * showing 4 and 5 (a d%'s two dice read together, 28, as the text reads them):
  * - `faces`: one sequence of faces shows it (a one-die roll's face, `28` on d%);
  * - `total`: several show it, all giving the same total (9 on `2*STR+2d8`);
- * - `ambiguous`: several show it with different totals, or too many to list: the faces are needed;
+ * - `ambiguous`: several show it with different totals: the faces are needed;
+ * - `unlisted`: the rolls are too many to list (dice that explode among modifiers): the faces
+ *   or the total are needed;
  * - `impossible`: the dice never show it, with the range they do.
  */
 export type SumReading =
   | { readonly kind: 'faces'; readonly faces: readonly number[] }
   | { readonly kind: 'total'; readonly total: number }
   | { readonly kind: 'ambiguous' }
+  | { readonly kind: 'unlisted' }
   | { readonly kind: 'impossible'; readonly min: number; readonly max: number };
 
 export function readEnteredSum(
@@ -123,7 +126,7 @@ export function readEnteredSum(
   const stack: number[][] = [[]];
   let tried = 0;
   while (stack.length > 0) {
-    if (++tried > MAX_SEQUENCES) return { kind: 'ambiguous' };
+    if (++tried > MAX_SEQUENCES) return { kind: 'unlisted' };
     const prefix = stack.pop()!;
     const source = new PrefixSource(prefix);
     let shown: number;

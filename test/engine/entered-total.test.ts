@@ -148,6 +148,14 @@ describe('the dice added by the table ({ sum })', () => {
     expect(error.message).toContain('enter the faces, or the total as total:N');
   });
 
+  it('asks for the faces or the total when the rolls showing the sum are too many to list', () => {
+    const error = refusal(() => rollEntered('x', '2*STR+3d6!', { x: { sum: 9 } }, { STR: 7 }));
+    expect(error.code).toBe('dice/entered-too-few');
+    expect(error.message).toBe(
+      'x (2*STR+3d6!): too many rolls show 9 to tell its total: enter the faces, or the total as total:N',
+    );
+  });
+
   it('reads a sum of dice alone, too many to list, against the exact odds', () => {
     expect(rollEntered('x', '10d10', { x: { sum: 55 } })).toMatchObject({
       total: 55,

@@ -204,6 +204,7 @@ function rollEntered(
   if (isEnteredFaces(entered)) return rollFaces(purpose, notation, entered, variables);
   const expression = parseDice(notation);
   let total: number;
+  /** What was entered, as the record's text and a refusal say it. */
   let entry: string;
   if ('total' in entered) {
     total = entered.total;
@@ -219,7 +220,7 @@ function rollEntered(
   if (needs.readsFaces) {
     throw new DiceEntryError(
       'dice/entered-too-few',
-      `${purpose} (${notation}): the rules read each die, and several rolls give ${total}: enter the faces`,
+      `${purpose} (${notation}): the rules read each die, and several rolls ${'total' in entered ? `give ${total}` : `show ${entered.sum}`}: enter the faces`,
       purpose,
       notation,
     );
@@ -266,6 +267,7 @@ function rollFaces(
   }
 }
 
+/** Reads `{ sum }`: the faces it stands for, or the one total all its rolls give; else refused. */
 function readSum(
   purpose: string,
   notation: string,

@@ -46,7 +46,11 @@ export function registerBattle(program: Command, io: Io): void {
       '--policy <name>',
       `the policy for --auto: ${policies} (default ${DEFAULT_POLICY}), or one per side: party=random,enemies=attacker`,
     )
-    .option('--dice <mode>', 'manual: ask for every roll (physical dice); auto: roll them', 'auto')
+    .option(
+      '--dice <mode>',
+      'manual: ask for every roll (physical dice, typed as they lie: 10, 3 5, or total:N for a total with modifiers); auto: roll them',
+      'auto',
+    )
     .option(
       '--autosave <file>',
       'write every accepted command here at once (default: a new file in ./moogle-saves)',

@@ -7,7 +7,7 @@ import {
   type SeededDice,
   type Variables,
 } from '../dice/index.js';
-import { readEnteredTotal, singleFaceIsTotal, type TotalReading } from './entered-total.js';
+import { readEnteredSum, readEnteredTotal, type TotalReading } from './entered-total.js';
 
 /**
  * A roll as an event records it: every die it used, so replay never rolls and a save can be
@@ -26,9 +26,9 @@ export interface RollRecord {
   /** True when the faces were rolled at the table and entered. */
   readonly entered: boolean;
   /**
-   * True when only the total was entered and several rolls give it (`damage:heket=32` on
-   * 2*STR+2d8): `dice` is then empty, and the total was checked against the roll's possible
-   * values.
+   * True when only a total (`{ total: 32 }` on 2*STR+2d8) or the dice's sum (`{ sum: 9 }`) was
+   * entered and several rolls give it: `dice` is then empty, and the total was checked against
+   * the roll's possible values. Saves from every version record it so.
    */
   readonly totalOnly?: true;
 }
@@ -55,8 +55,27 @@ export interface DiceRoller {
   readonly explain?: boolean;
 }
 
-/** Faces a GM rolled at the table, keyed by the purpose of the roll they fill. */
-export type EnteredRolls = Readonly<Record<string, readonly number[]>>;
+/**
+ * One roll as it was made at the table:
+ * - `[3, 5]`: the faces as the dice lie, in the order the roll uses them. Always faces,
+ *   whatever their count: `[10]` on `2*AGI + d12` is the d12 showing 10, a total of 30;
+ *   `[5]` on `2d8` is one die short.
+ * - `{ sum: 9 }`: one number read off the dice without the roll's modifiers: a one-die roll's
+ *   face (the same as `[10]`), two d8 showing 4 and 5 added by the table, a d%'s 28.
+ * - `{ total: 32 }`: the total with the modifiers already added ("32 damage"); marked,
+ *   because a bare number is never taken for one.
+ * A sum or a total that only one set of faces gives is recorded as those faces; one that
+ * several give, as a total alone (`totalOnly`), unless the rules read each die.
+ */
+export type EnteredRoll = readonly number[] | { readonly sum: number } | { readonly total: number };
+
+/** Dice rolled at the table, keyed by the purpose of the roll they fill. */
+export type EnteredRolls = Readonly<Record<string, EnteredRoll>>;
+
+/** True when an entered roll is its faces (arrays always are). */
+export function isEnteredFaces(entered: EnteredRoll): entered is readonly number[] {
+  return Array.isArray(entered);
+}
 
 /**
  * Raised inside a command when entered dice do not fit, or when a roll must be entered and was
@@ -135,8 +154,8 @@ export class CommandDice implements DiceRoller {
   ): RollRecord {
     const purpose = this.purposes.next(asked);
     const expression = parseDice(notation);
-    const faces = this.options.entered?.[purpose];
-    if (faces === undefined) {
+    const entered = this.options.entered?.[purpose];
+    if (entered === undefined) {
       if (this.options.enterAll) {
         throw new DiceEntryError(
           'dice/needs-entry',
@@ -161,7 +180,7 @@ export class CommandDice implements DiceRoller {
       };
     }
     this.used.add(purpose);
-    return { ...rollEntered(purpose, notation, faces, variables, needs), entered: true };
+    return { ...rollEntered(purpose, notation, entered, variables, needs), entered: true };
   }
 
   /** Entered rolls the command never asked for: most likely a typo in the purpose. */
@@ -171,49 +190,58 @@ export class CommandDice implements DiceRoller {
 }
 
 /**
- * A roll from what was entered at the table: the faces, or one number that is its total (a
- * player announcing "32 damage"). A total that only one set of faces gives is recorded as those
- * faces; one that several give is recorded as a total alone, unless the rules read the faces.
+ * A roll from what was entered at the table: its faces, the sum its dice show, or its marked
+ * total. A sum or total that only one set of faces gives is recorded as those faces; one that
+ * several give is recorded as a total alone, unless the rules read the faces.
  */
 function rollEntered(
   purpose: string,
   notation: string,
-  entered: readonly number[],
+  entered: EnteredRoll,
   variables: Variables,
   needs: RollNeeds,
-  /** The numbers are faces whatever their count: a log's record of a roll keeps its faces. */
-  facesOnly = false,
 ): Omit<RollRecord, 'entered'> {
-  let faces = entered;
+  if (isEnteredFaces(entered)) return rollFaces(purpose, notation, entered, variables);
   const expression = parseDice(notation);
-  if (
-    !facesOnly &&
-    entered.length === 1 &&
-    !singleFaceIsTotal(expression, entered[0]!, variables)
-  ) {
-    const total = entered[0]!;
+  let total: number;
+  /** What was entered, as the record's text and a refusal say it. */
+  let entry: string;
+  if ('total' in entered) {
+    total = entered.total;
+    entry = 'a total';
     const reading = readTotal(purpose, notation, expression, total, variables);
-    if (reading.kind === 'faces') {
-      faces = reading.faces;
-    } else {
-      if (needs.readsFaces) {
-        throw new DiceEntryError(
-          'dice/entered-too-few',
-          `${purpose} (${notation}): the rules read each die, and several rolls give ${total}: enter the faces`,
-          purpose,
-          notation,
-        );
-      }
-      return {
-        purpose,
-        notation,
-        total,
-        dice: [],
-        text: `${notation} = ${total} (entered as a total)`,
-        totalOnly: true,
-      };
-    }
+    if (reading.kind === 'faces') return rollFaces(purpose, notation, reading.faces, variables);
+  } else {
+    const reading = readSum(purpose, notation, expression, entered.sum, variables);
+    if (reading.kind === 'faces') return rollFaces(purpose, notation, reading.faces, variables);
+    total = reading.total;
+    entry = `dice showing ${entered.sum}`;
   }
+  if (needs.readsFaces) {
+    throw new DiceEntryError(
+      'dice/entered-too-few',
+      `${purpose} (${notation}): the rules read each die, and several rolls ${'total' in entered ? `give ${total}` : `show ${entered.sum}`}: enter the faces`,
+      purpose,
+      notation,
+    );
+  }
+  return {
+    purpose,
+    notation,
+    total,
+    dice: [],
+    text: `${notation} = ${total} (entered as ${entry})`,
+    totalOnly: true,
+  };
+}
+
+/** A roll from its faces, each checked against the die it fills, all of them used. */
+function rollFaces(
+  purpose: string,
+  notation: string,
+  faces: readonly number[],
+  variables: Variables,
+): Omit<RollRecord, 'entered'> {
   const dice = new EnteredDice(faces);
   try {
     const result = parseDice(notation).roll({ dice, variables });
@@ -237,6 +265,40 @@ function rollEntered(
     }
     throw error;
   }
+}
+
+/** Reads `{ sum }`: the faces it stands for, or the one total all its rolls give; else refused. */
+function readSum(
+  purpose: string,
+  notation: string,
+  expression: DiceExpression,
+  sum: number,
+  variables: Variables,
+):
+  | { readonly kind: 'faces'; readonly faces: readonly number[] }
+  | { readonly kind: 'total'; readonly total: number } {
+  const reading = readEnteredSum(expression, sum, variables);
+  if (reading.kind === 'impossible') {
+    throw new DiceEntryError(
+      'dice/entered-out-of-range',
+      `${purpose} (${notation}): ${sum} is not what its dice can show (${reading.min} to ${reading.max})`,
+      purpose,
+      notation,
+    );
+  }
+  if (reading.kind === 'ambiguous' || reading.kind === 'unlisted') {
+    const why =
+      reading.kind === 'ambiguous'
+        ? `dice showing ${sum} can give different totals`
+        : `too many rolls show ${sum} to tell its total`;
+    throw new DiceEntryError(
+      'dice/entered-too-few',
+      `${purpose} (${notation}): ${why}: enter the faces, or the total as total:N`,
+      purpose,
+      notation,
+    );
+  }
+  return reading;
 }
 
 function readTotal(
@@ -312,7 +374,8 @@ export class ReplayDice implements DiceRoller {
       }
       return record;
     }
-    const again = rollEntered(purpose, notation, record.dice, variables, needs, true);
+    // A log's record of a roll keeps its faces: they are read as faces whatever their count.
+    const again = rollFaces(purpose, notation, record.dice, variables);
     if (again.total !== record.total || (record.text !== '' && again.text !== record.text)) {
       throw new DiceEntryError(
         'save/inconsistent',

@@ -313,9 +313,14 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
 }
 
 // Only the shape here: each face is checked against the die it fills, with a better message.
-const enteredFaces = z.record(z.string(), z.array(z.number()).max(10_000));
+// Strict objects: `{ totl: 32 }` is refused, not read as faces or ignored.
+const enteredRoll = z.union([
+  z.array(z.number()).max(10_000),
+  z.strictObject({ sum: z.number() }),
+  z.strictObject({ total: z.number() }),
+]);
 const submitOptions = z.object({
-  entered: enteredFaces.optional(),
+  entered: z.record(z.string(), enteredRoll).optional(),
   enterAll: z.boolean().optional(),
   explain: z.boolean().optional(),
 });
@@ -340,6 +345,6 @@ function parseSubmitOptions(options: unknown): Result<SubmitOptions> {
           .join('');
   return err(
     'dice/bad-entry',
-    `${where}: entered dice are whole numbers by roll, as { 'hit:heket': [2, 8] } (${issue.message})`,
+    `${where}: entered dice are the faces by roll, as { 'hit:heket': [2, 8] }, or one number marked { sum: 10 } or { total: 30 } (${issue.message})`,
   );
 }

@@ -1,9 +1,11 @@
 import {
+  type DiceAst,
   DiceError,
   type DiceExpression,
   type DiceSource,
   diceDistribution,
   EnteredDice,
+  type RollNode,
   type Variables,
 } from '../dice/index.js';
 
@@ -88,18 +90,100 @@ function byDistribution(
 }
 
 /**
- * True when one entered number is the face of the roll's only die and also its total (`d10`,
- * `d100`, a d100's `00` read as 100): then it reads the same either way, and is the face.
+ * What one number the table read off the dice stands for (`{ sum: 9 }`): the dice without
+ * the roll's modifiers, as a player says "I rolled a 10" on `2*AGI + d12` or "9" on two d8
+ * showing 4 and 5 (a d%'s two dice read together, 28, as the text reads them):
+ * - `faces`: one sequence of faces shows it (a one-die roll's face, `28` on d%);
+ * - `total`: several show it, all giving the same total (9 on `2*STR+2d8`);
+ * - `ambiguous`: several show it with different totals: the faces are needed;
+ * - `unlisted`: the rolls are too many to list (dice that explode among modifiers): the faces
+ *   or the total are needed;
+ * - `impossible`: the dice never show it, with the range they do.
  */
-export function singleFaceIsTotal(
+export type SumReading =
+  | { readonly kind: 'faces'; readonly faces: readonly number[] }
+  | { readonly kind: 'total'; readonly total: number }
+  | { readonly kind: 'ambiguous' }
+  | { readonly kind: 'unlisted' }
+  | { readonly kind: 'impossible'; readonly min: number; readonly max: number };
+
+export function readEnteredSum(
   expression: DiceExpression,
-  value: number,
+  sum: number,
   variables: Variables,
-): boolean {
+): SumReading {
+  // A one-die roll's number is its face, read as a physical die is (a d10's 0 is its 10).
+  if (fillsTheOnlyDie(expression, sum, variables)) return { kind: 'faces', faces: [sum] };
+  // Where the dice are the whole roll the sum is the total, and the total's reading (with its
+  // exact odds past the listing bound) says the rest.
+  if (isDiceAlone(expression.ast)) {
+    const reading = readEnteredTotal(expression, sum, variables);
+    return reading.kind === 'total' ? { kind: 'total', total: sum } : reading;
+  }
+  const matches: { faces: number[]; total: number }[] = [];
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const stack: number[][] = [[]];
+  let tried = 0;
+  while (stack.length > 0) {
+    if (++tried > MAX_SEQUENCES) return { kind: 'unlisted' };
+    const prefix = stack.pop()!;
+    const source = new PrefixSource(prefix);
+    let shown: number;
+    let total: number;
+    try {
+      const result = expression.roll({ dice: source, variables });
+      shown = diceShown(result.detail);
+      total = result.total;
+    } catch (error) {
+      if (error instanceof DiceError) continue;
+      if (!(error instanceof NeedsDie)) throw error;
+      for (let face = error.sides; face >= 1; face--) stack.push([...prefix, face]);
+      continue;
+    }
+    if (!source.finished) continue;
+    min = Math.min(min, shown);
+    max = Math.max(max, shown);
+    if (shown === sum) matches.push({ faces: prefix, total });
+  }
+  if (matches.length === 0) return { kind: 'impossible', min, max };
+  if (matches.length === 1) return { kind: 'faces', faces: matches[0]!.faces };
+  const total = matches[0]!.total;
+  return matches.every((m) => m.total === total) ? { kind: 'total', total } : { kind: 'ambiguous' };
+}
+
+/** What the dice of a rolled tree show without the modifiers around them: each pool's value, added. */
+function diceShown(node: RollNode): number {
+  switch (node.kind) {
+    case 'dice':
+    case 'group':
+    case 'fengshui':
+      return node.value;
+    case 'negate':
+      return diceShown(node.operand);
+    case 'parens':
+      return diceShown(node.inner);
+    case 'arithmetic':
+      return diceShown(node.left) + diceShown(node.right);
+    case 'call':
+      return node.args.reduce((sum, arg) => sum + diceShown(arg), 0);
+    default:
+      return 0;
+  }
+}
+
+/** True when the expression is one pool of dice and nothing else (`2d8`, `10d10`, `(3d6)`). */
+function isDiceAlone(ast: DiceAst): boolean {
+  if (ast.kind === 'parens') return isDiceAlone(ast.inner);
+  return ast.kind === 'dice' || ast.kind === 'group' || ast.kind === 'fengshui';
+}
+
+/** True when the roll takes exactly one die and `value` fits it. */
+function fillsTheOnlyDie(expression: DiceExpression, value: number, variables: Variables): boolean {
   const dice = new EnteredDice([value]);
   try {
-    const result = expression.roll({ dice, variables });
-    return !dice.exhausted && dice.remaining === 0 && result.total === dice.used[0];
+    expression.total(dice, variables);
+    return !dice.exhausted && dice.remaining === 0;
   } catch (error) {
     if (error instanceof DiceError) return false;
     throw error;

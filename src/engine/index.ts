@@ -7,7 +7,9 @@ export {
   type CommandDiceOptions,
   DiceEntryError,
   type DiceRoller,
+  type EnteredRoll,
   type EnteredRolls,
+  isEnteredFaces,
   type RollRecord,
 } from './dice.js';
 export {

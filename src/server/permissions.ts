@@ -61,7 +61,7 @@ export function checkSubmit(
   role: Role,
   action: SubmitAction,
   command: CommandBase | undefined,
-  dice: Readonly<Record<string, readonly number[]>> | undefined,
+  dice: Readonly<Record<string, unknown>> | undefined,
   rolls: (command: CommandBase) => readonly RollSlot[],
 ): Refusal | undefined {
   if (role.role === 'gm') return undefined;

@@ -15,6 +15,17 @@ export { PROTOCOL_VERSION };
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const key = z.string().min(1).max(SERVER_LIMITS.keyLength);
 const faces = z.array(z.number().int().min(-1_000_000).max(1_000_000)).min(1).max(1000);
+const enteredNumber = z.number().int().min(-1_000_000).max(1_000_000);
+/**
+ * One roll rolled at the table, as the engine reads it (src/engine/dice.ts, EnteredRoll): an
+ * array is the faces, always; `{ sum }` one number read off the dice (a one-die roll's face,
+ * several dice added); `{ total }` a total with the modifiers added, marked as one.
+ */
+const enteredRoll = z.union([
+  faces,
+  z.strictObject({ sum: enteredNumber }),
+  z.strictObject({ total: enteredNumber }),
+]);
 const purpose = z.string().min(1).max(200);
 
 /** What a submit asks the encounter to do. */
@@ -36,15 +47,16 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), since: seq }),
   /**
    * `expect`: the number this entry would get (the last the client saw plus one); `key`: chosen
-   * by the client, the same on a retry. `dice`: rolled at the table, by roll purpose: the faces,
-   * or one number for the roll's total (as the battle screen reads `damage:heket=32`).
+   * by the client, the same on a retry. `dice`: rolled at the table, by roll purpose: the faces
+   * (`[10]` on `2*AGI + d12` is the d12's 10), `{ sum: 9 }` for dice added up, or
+   * `{ total: 32 }` for a total with modifiers (as the battle screen reads `damage:heket=total:32`).
    */
   z.object({
     type: z.literal('submit'),
     expect: seq.min(1),
     key,
     action: actionSchema,
-    dice: z.record(purpose, faces).optional(),
+    dice: z.record(purpose, enteredRoll).optional(),
   }),
   /** GM only: a roll outside the encounter's log, shown to the GM alone when `secret`. */
   z.object({

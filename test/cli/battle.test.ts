@@ -73,9 +73,12 @@ function reply(out: string, from: string, nth = 0): string {
   return end === -1 ? rest : rest.slice(0, end);
 }
 
-/** The Playguide's Initiatives, so Hiro goes first: 15, 14, 12 and the Heket's 12. */
-/** Initiative as the players call it out, d10 + SPD: Hiro 15, Haze 14, Mint 12, Heket 12. */
-const INITIATIVE = ['15', '14', '12', '12'];
+/**
+ * The Playguide's Initiatives, so Hiro goes first: 15, 14, 12 and the Heket's 12, entered as
+ * the d10s as they lie ("Rob: (rolling) Woo! 15." with Hiro's SPD 5; Rodger "rolls in secret,
+ * coming up with 6. The monster, Heket, has a SPD of 6, giving it an Intiative of 12").
+ */
+const INITIATIVE = ['10', '6', '4', '6'];
 
 describe('moogle battle, scripted on stdin', () => {
   it('shows the countdown, everyone by side, whose turn it is and the numbered actions', async () => {
@@ -149,17 +152,17 @@ describe('physical dice', () => {
   it('asks for every roll with dice manual: "CoS 70 ... 28: hit; ... 30 - ARM 10 = 20"', async () => {
     const { status, out } = await battle(
       [WIND_CAVE, '--seed', '1'],
-      ['dice manual', '1', ...INITIATIVE, 'attack heket', '2 8', '30', 'dice auto', '1'],
+      ['dice manual', '1', ...INITIATIVE, 'attack heket', '2 8', '10', 'dice auto', '1'],
     );
     expect(status).toBe(0);
     expect(out).toContain('Dice: manual; every roll is asked for as it is needed.');
     expect(out).toContain(
       [
         '> 1',
-        'Roll 1d10+SPD for initiative:hiro (the faces, or one number for the total): 15',
-        'Roll 1d10+SPD for initiative:haze (the faces, or one number for the total): 14',
-        'Roll 1d10+SPD for initiative:mint (the faces, or one number for the total): 12',
-        'Roll 1d10+SPD for initiative:heket (the faces, or one number for the total): 12',
+        'Roll 1d10+SPD for initiative:hiro (the die as it lies; total:N for the total with modifiers): 10',
+        'Roll 1d10+SPD for initiative:haze (the die as it lies; total:N for the total with modifiers): 6',
+        'Roll 1d10+SPD for initiative:mint (the die as it lies; total:N for the total with modifiers): 4',
+        'Roll 1d10+SPD for initiative:heket (the die as it lies; total:N for the total with modifiers): 6',
         'Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12',
       ].join('\n'),
     );
@@ -167,7 +170,8 @@ describe('physical dice', () => {
       [
         '> attack heket',
         'Roll d% for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number): 2 8',
-        'Roll 2*AGI + d12 for damage:heket (the faces, or one number for the total): 30',
+        // "Rob: (rolling) 10. 30 Physical damage."
+        'Roll 2*AGI + d12 for damage:heket (the die as it lies; total:N for the total with modifiers): 10',
         HIRO_SHOT,
       ].join('\n'),
     );
@@ -179,14 +183,15 @@ describe('physical dice', () => {
   it('takes --dice manual at a terminal, re-asks for faces that do not fit, and cancel abandons the command', async () => {
     const { status, out } = await atTerminal(
       [WIND_CAVE, '--seed', '1', '--dice', 'manual', '--no-autosave'],
-      ['1', ...INITIATIVE, '1', '2,8', '13', 'twelve', '32', '1', 'cancel', 'show'],
+      ['1', ...INITIATIVE, '1', '2,8', '13', 'twelve', 'total:32', '1', 'cancel', 'show'],
     );
     expect(status).toBe(0);
-    const damage = 'Roll 2*AGI + d12 for damage:heket (the faces, or one number for the total): ';
+    const damage =
+      'Roll 2*AGI + d12 for damage:heket (the die as it lies; total:N for the total with modifiers): ';
     expect(out).toContain(
       [
-        // One number is the total announced: 13 is not one 2 x AGI 10 + d12 can give.
-        `${damage}damage:heket (2*AGI + d12): 13 is not a total this roll can give (21 to 32)`,
+        // One number is what the die shows: no d12 shows 13. A total is marked: total:32.
+        `${damage}damage:heket (2*AGI + d12): 13 is not what its dice can show (1 to 12)`,
         `${damage}entered die 1 is 'twelve', not a whole number; type the faces again, or cancel`,
         `${damage}Hiro attacks Heket`,
       ].join('\n'),
@@ -201,15 +206,16 @@ describe('physical dice', () => {
       ['1', ...INITIATIVE, '1', '2,8', '13', 'show'],
     );
     expect(status).toBe(2);
-    expect(err).toContain('line 8: damage:heket (2*AGI + d12): 13 is not a total');
+    expect(err).toContain('line 8: damage:heket (2*AGI + d12): 13 is not what its dice can show');
   });
 
-  it('takes dice with the action, by purpose: 1 hit:heket=2,8 damage:heket=30', async () => {
+  it('takes dice with the action, by purpose: 1 hit:heket=2,8 damage:heket=10', async () => {
     const { status, out } = await battle(
       [WIND_CAVE, '--seed', '1'],
       [
-        '1 initiative:hiro=15 initiative:haze=14 initiative:mint=12 initiative:heket=12',
-        '1 hit:heket=2,8 damage:heket=30',
+        // Faces, a total marked as one ("Woo! 15."), and d% read as one number.
+        '1 initiative:hiro=total:15 initiative:haze=6 initiative:mint=4 initiative:heket=6',
+        '1 hit:heket=28 damage:heket=10',
         '1 hit:hekt=2,8',
         '1 hit:heket=2,x',
         'quit',
@@ -217,7 +223,7 @@ describe('physical dice', () => {
     );
     expect(status).toBe(0);
     expect(out).toContain('Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12');
-    expect(reply(out, '1 hit:heket=2,8 damage:heket=30')).toContain(HIRO_SHOT);
+    expect(reply(out, '1 hit:heket=28 damage:heket=10')).toContain(HIRO_SHOT);
     // Checked before any dice are asked for, listing the rolls the action does make.
     expect(reply(out, '1 hit:hekt=2,8')).toBe(
       'Refused: this action makes no roll named hit:hekt; its rolls: hit:heket (d%), damage:heket (2*STR + d10)',
@@ -225,6 +231,28 @@ describe('physical dice', () => {
     expect(reply(out, '1 hit:heket=2,x')).toBe(
       "hit:heket: entered die 2 is 'x', not a whole number",
     );
+  });
+
+  it('takes the dice of a GM amount with the gm line: gm damage heket 2d6 gm:heket=4,5', async () => {
+    const lines = [
+      'gm damage heket 2d6 gm:heket=4,5',
+      'gm heal heket 2d6 gm:heket=9',
+      'gm damage heket 2d6+3 gm:heket=total:12',
+      'gm damage heket 2d6 gm:heket=13',
+      'gm note hiro a=b',
+    ];
+    const { status, out } = await battle(
+      [WIND_CAVE, '--seed', '1', '--keep-going'],
+      [...lines, 'quit'],
+    );
+    expect(status).toBe(0);
+    expect(reply(out, lines[0]!)).toContain('Heket takes 9 HP (2d6 = [4, 5] = 9)');
+    expect(reply(out, lines[1]!)).toContain('Heket recovers 9 HP');
+    expect(reply(out, lines[2]!)).toContain('Heket takes 12 HP (2d6+3 = 12 (entered as a total))');
+    expect(reply(out, lines[3]!)).toBe(
+      'gm:heket (2d6): 13 is not what its dice can show (2 to 12)',
+    );
+    expect(reply(out, lines[4]!)).toContain('GM note on Hiro: a=b');
   });
 
   it('quits cleanly when the input ends in the middle of a roll', async () => {
@@ -302,7 +330,7 @@ describe('undo, redo, save, load, log, odds', () => {
     const { out } = await battle(
       [WIND_CAVE, '--seed', '1'],
       [
-        '1 initiative:hiro=15 initiative:haze=14 initiative:mint=12 initiative:heket=12',
+        '1 initiative:hiro=10 initiative:haze=6 initiative:mint=4 initiative:heket=6',
         'odds 1',
         'odds 2',
         'odds 99',

@@ -130,5 +130,9 @@ describe('the installed bin', () => {
     const demo = execFileSync(process.execPath, [BIN, 'demo'], { encoding: 'utf8' });
     expect(demo).toContain('4d6kh3');
     expect(demo).toContain('mean 12.2446');
+    // "Combat in Action" with the text's dice entered as faces: they were read as totals, so
+    // Haze's 6 (SPD 8) was refused and the opening never shown.
+    expect(demo).toContain('Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12');
+    expect(demo).toContain('2*AGI + d12 = 2 * 10 + [10] = 30');
   });
 });

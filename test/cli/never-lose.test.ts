@@ -103,7 +103,7 @@ describe('a fight is never lost', () => {
       ['1', '99', 'log', 'undo', 'save x.json'],
     );
     expect(status).toBe(2);
-    expect(err).toMatch(/line 2: .*99 is not a total this roll can give/);
+    expect(err).toMatch(/line 2: .*99 is not what its dice can show/);
     expect(out).not.toContain('> log');
     const kept = await battle(
       [WIND_CAVE, '--seed', '1', '--no-autosave', '--dice', 'manual', '--keep-going'],

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Encounter, loadEncounter } from '../../src/engine/index.js';
+import { recordedRolls } from '../../src/engine/dice.js';
+import { Encounter, loadEncounter, type RollRecord } from '../../src/engine/index.js';
+import { RULESETS } from '../../src/rulesets/index.js';
 import { type DuelCommand, duel } from './toy-ruleset.js';
 
 const setup = {
@@ -156,7 +159,7 @@ describe('a total entered without faces takes nothing from the seeded stream', (
     const created = Encounter.create(twoDice, setup, 5);
     if (!created.ok) throw new Error(created.error.message);
     const encounter = created.value;
-    const first = encounter.submit(attack(0), { entered: { 'damage:bob': [7] } });
+    const first = encounter.submit(attack(0), { entered: { 'damage:bob': { total: 7 } } });
     expect(first.ok && first.value[0]).toMatchObject({
       damage: { total: 7, dice: [], entered: true, totalOnly: true },
     });
@@ -169,5 +172,35 @@ describe('a total entered without faces takes nothing from the seeded stream', (
     save.log[0].events[0].damage.entered = false;
     const relabelled = loadEncounter(save, [twoDice]);
     expect(relabelled.ok ? 'ok' : relabelled.error.code).toBe('save/inconsistent');
+  });
+});
+
+describe('a save written before faces were faces', () => {
+  // Written by the version before it (src/engine/dice.ts then read one number as a total): the
+  // Wind Cave with Initiatives entered as [15], [14], [12], [12], Hiro's shot as hit [28] and
+  // damage [30], and a GM's 2d10 entered as [11], several rolls giving it.
+  const file = new URL('./saves/ffrpg-one-number-was-a-total.json', import.meta.url);
+  const read = (): Save => JSON.parse(readFileSync(file, 'utf8'));
+
+  it('still loads: totals read back to faces then stay faces, a total alone stays a total', () => {
+    const save = read();
+    const loaded = loadEncounter(save, RULESETS);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const rolls = save.log.flatMap((entry: Save) => recordedRolls(entry.events ?? []));
+    const byPurpose = Object.fromEntries(rolls.map((r: RollRecord) => [r.purpose, r]));
+    expect(byPurpose['initiative:hiro']).toMatchObject({ total: 15, dice: [10], entered: true });
+    expect(byPurpose['hit:heket']).toMatchObject({ total: 28, dice: [2, 8] });
+    expect(byPurpose['damage:heket']).toMatchObject({ total: 30, dice: [10] });
+    expect(byPurpose['gm:hiro']).toMatchObject({ total: 11, dice: [], totalOnly: true });
+    // Saved again as it loaded: nothing in the log was read anew.
+    expect(JSON.parse(JSON.stringify(loaded.value.save()))).toEqual(save);
+  });
+
+  it('still refuses one changed: the total-only 11 made 21, which no 2d10 gives', () => {
+    const save = read();
+    const gm = save.log.at(-1).events[0].roll;
+    gm.total = 21;
+    const loaded = loadEncounter(save, RULESETS);
+    expect(loaded.ok ? 'ok' : loaded.error.code).not.toBe('ok');
   });
 });

@@ -225,7 +225,7 @@ export class Client {
     expect: number,
     key: string,
     action: Extract<ClientMessage, { type: 'submit' }>['action'],
-    dice?: Record<string, number[]>,
+    dice?: Extract<ClientMessage, { type: 'submit' }>['dice'],
   ): Promise<Of<'accepted'> | Of<'refused'>> {
     this.send({ type: 'submit', expect, key, action, ...(dice ? { dice } : {}) });
     return this.until(

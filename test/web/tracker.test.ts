@@ -20,12 +20,21 @@ interface Case {
   readonly players: readonly [string, string];
   /** The example as the test starts it: a second party member where the example has one. */
   readonly file?: (text: string) => string;
-  /** The first roll of the fight, as read off a physical die (a total the roll can give). */
+  /** The first roll of the fight, as read off a physical die: what the die shows. */
   readonly die: string;
+  /** The first roll entered as a total with its modifiers, with the slot's "total" switch. */
+  readonly total?: boolean;
 }
 
 const CASES: readonly Case[] = [
-  { system: 'ffrpg', example: 'ffrpg-wind-cave', players: ['hiro', 'haze'], die: '10' },
+  // "Rob: (rolling) Woo! 15.": an Initiative called out as d10 + SPD, marked as a total.
+  {
+    system: 'ffrpg',
+    example: 'ffrpg-wind-cave',
+    players: ['hiro', 'haze'],
+    die: '15',
+    total: true,
+  },
   { system: 'ffviii', example: 'ffviii-iron-giant', players: ['ehlric', 'ehlric'], die: '7' },
   {
     system: 'zodiac',
@@ -178,12 +187,17 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     await gm.getByLabel('Enter dice rolled at the table').check();
     await slot.fill(c.die);
     const purpose = (await slot.getAttribute('data-purpose'))!;
+    if (c.total) await gm.locator(`form.detail input[data-total-for="${purpose}"]`).check();
     await gm.locator('form.detail button[type="submit"]').click();
     for (const p of everyone) await waitSeq(p, 1);
     await gm.locator('.log-list li[data-seq="1"]').waitFor();
     const firstEntry = await running.store.entriesSince(encounterId, 0);
     expect(JSON.stringify(firstEntry[0])).toContain(`"purpose":"${purpose}"`);
     expect(JSON.stringify(firstEntry[0])).toContain('"entered":true');
+    const recorded = new RegExp(`"purpose":"${purpose}","notation":"[^"]*","total":(\\d+)`);
+    const total = Number(recorded.exec(JSON.stringify(firstEntry[0]))?.[1]);
+    // The others' first rolls have no modifiers: the face is the total; FFRPG's is marked.
+    expect(total).toBe(Number(c.die));
 
     // 2. Undo, after being told what it takes back; redo is then offered.
     await actFirst(gm, players);

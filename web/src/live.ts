@@ -280,7 +280,11 @@ export class LiveEncounter {
    * Submits against the state this screen shows: if the encounter moved on meanwhile (another
    * screen acted, or this one was offline), the server refuses it as stale and says why.
    */
-  submit(action: SubmitAction, what: string, dice?: Record<string, number[]>): void {
+  submit(
+    action: SubmitAction,
+    what: string,
+    dice?: Extract<ClientMessage, { type: 'submit' }>['dice'],
+  ): void {
     const state = this.current.state;
     if (state === null) return;
     const key = newKey();

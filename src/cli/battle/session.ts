@@ -1,11 +1,18 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ContentLibrary } from '../../content/index.js';
-import { DiceError, parseEnteredFaces } from '../../dice/index.js';
-import { type AnyEncounter, type CommandBase, gm, type LegalAction } from '../../engine/index.js';
+import { DiceError } from '../../dice/index.js';
+import {
+  type AnyEncounter,
+  type CommandBase,
+  type EnteredRoll,
+  gm,
+  type LegalAction,
+} from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
 import type { AnySystem } from '../../rulesets/system.js';
 import type { Io } from '../io.js';
+import { entryHint, parseEnteredRoll } from './entered.js';
 import { gmCommandFrom } from './gm.js';
 import type { LineReader } from './lines.js';
 import { matchAction, menuOf } from './pick.js';
@@ -14,8 +21,9 @@ import { eventLines, logLines, oddsOf, outcomeLine, stateLines, viewJson } from 
 const HELP = [
   'Commands:',
   '  3, attack heket          take legal action 3, or the one whose words begin so',
-  '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by roll name:',
-  '                           the faces (2,8) or one number for the total (damage:heket=32)',
+  '  1 hit:heket=2,8 ...      an action with dice rolled at the table, by roll name: the',
+  "                           faces as they lie (hit:heket=2,8; damage:heket=10 is the d12's 10),",
+  '                           one number for dice added up, total:N for a total with modifiers',
   '  move max c4              on a battlefield: move to a cell (any cell in reach)',
   '  equip|unequip|drop max <item>   change equipment (not an action)',
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
@@ -219,9 +227,27 @@ export class BattleSession {
       for (const text of gm.gmHelp(this.system.gm)) this.io.out(text);
       return 'go-on';
     }
-    const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, line);
+    // Dice for the GM's own rolls (`gm damage heket 2d6 gm:heket=4,5`): only `gm:` names, so a
+    // note's text keeps any `=` it has.
+    const words: string[] = [];
+    const entered: Record<string, EnteredRoll> = {};
+    for (const token of line.split(/\s+/)) {
+      const pair = /^(gm:[^=]+)=(.*)$/.exec(token);
+      if (pair === null) {
+        words.push(token);
+        continue;
+      }
+      try {
+        entered[pair[1]!] = parseEnteredRoll(pair[2]!);
+      } catch (error) {
+        if (!(error instanceof DiceError)) throw error;
+        return this.reject(`${pair[1]}: ${error.message}`);
+      }
+    }
+    const typed = words.join(' ');
+    const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, typed);
     if (!command.ok) return this.reject(`Refused: ${command.error.message}`);
-    return this.submit({ label: `gm ${line}`, command: command.value }, {});
+    return this.submit({ label: `gm ${typed}`, command: command.value }, entered);
   }
 
   private diceMode(arg: string): Next {
@@ -235,10 +261,10 @@ export class BattleSession {
     return 'go-on';
   }
 
-  /** An action by number or name, with any `purpose=faces` rolled at the table. */
+  /** An action by number or name, with any `purpose=faces` (or `purpose=total:N`) rolled at the table. */
   private async act(line: string): Promise<Next> {
     const words: string[] = [];
-    const entered: Record<string, number[]> = {};
+    const entered: Record<string, EnteredRoll> = {};
     for (const token of line.split(/\s+/)) {
       const pair = /^([^=]+)=(.*)$/.exec(token);
       if (pair === null) {
@@ -246,7 +272,7 @@ export class BattleSession {
         continue;
       }
       try {
-        entered[pair[1]!] = parseEnteredFaces(pair[2]!);
+        entered[pair[1]!] = parseEnteredRoll(pair[2]!);
       } catch (error) {
         if (!(error instanceof DiceError)) throw error;
         return this.reject(`${pair[1]}: ${error.message}`);
@@ -284,7 +310,7 @@ export class BattleSession {
    */
   private unknownRolls(
     command: CommandBase,
-    entered: Record<string, number[]>,
+    entered: Record<string, EnteredRoll>,
   ): string | undefined {
     const names = Object.keys(entered);
     if (names.length === 0) return undefined;
@@ -305,7 +331,7 @@ export class BattleSession {
    */
   private async submit(
     action: LegalAction<CommandBase>,
-    entered: Record<string, number[]>,
+    entered: Record<string, EnteredRoll>,
   ): Promise<Next> {
     for (;;) {
       const result = this.encounter.submit(action.command, {
@@ -348,18 +374,14 @@ export class BattleSession {
   private async askFaces(
     purpose: string,
     notation: string,
-  ): Promise<number[] | 'cancel' | 'end' | { rejected: string; line: string }> {
-    const hint = notation.includes('d%')
-      ? ' (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number)'
-      : /\bfs\b/.test(notation)
-        ? ' (the positive die, with a reroll after each 6, then the negative die: 6 3 2 is 9 - 2)'
-        : ' (the faces, or one number for the total)';
+  ): Promise<EnteredRoll | 'cancel' | 'end' | { rejected: string; line: string }> {
+    const hint = entryHint(notation);
     for (;;) {
       const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
       if (line === undefined) return 'end';
       if (line.toLowerCase() === 'cancel') return 'cancel';
       try {
-        return parseEnteredFaces(line);
+        return parseEnteredRoll(line);
       } catch (error) {
         if (!(error instanceof DiceError)) throw error;
         if (!this.reader.interactive) return { rejected: `${purpose}: ${error.message}`, line };

@@ -46,27 +46,9 @@ export function d100(n: number): number[] {
 }
 
 /**
- * One entered number for `initiative:<id>` is the total the table announces (d10 + SPD). These
- * tests give the d10's face, as the text does ("Rodger rolls ... 6. The monster, Heket, has a
- * SPD of 6, giving it an Initiative of 12"): this adds the combatant's SPD to make the total.
- */
-export function initiativeTotals(encounter: FfrpgEncounter, entered: EnteredRolls): EnteredRolls {
-  const out: Record<string, readonly number[]> = {};
-  for (const [purpose, faces] of Object.entries(entered)) {
-    const id = /^initiative:(.+)$/.exec(purpose)?.[1];
-    const c = id === undefined ? undefined : encounter.state.combatants[id];
-    out[purpose] =
-      c !== undefined && faces.length === 1 ? [faces[0]! + c.sheet.attributes.SPD] : faces;
-  }
-  return out;
-}
-
-/**
- * Submits with entered dice written as faces. One number is now the total of a roll with one
- * die and a constant (`damage:heket=30` on 2*AGI + d12); these tests were written with the
- * die's face (`[10]`, "Rob: (rolling) 10. 30 Physical damage"). A face the roll cannot total
- * is turned into the total it stands for (the lowest total less 1, plus the face) and the
- * command tried again: a rejected command changes nothing, so the retry is safe.
+ * Submits with entered dice written as faces, as the text gives them ("Rob: (rolling) 10. 30
+ * Physical damage": `[10]` on 2*AGI + d12; "Rodger rolls ... 6", the Heket's d10 before its
+ * SPD). Faces entered are faces, so this is a plain submit.
  */
 export function submitFaces(
   encounter: FfrpgEncounter,
@@ -74,20 +56,7 @@ export function submitFaces(
   entered: EnteredRolls | undefined,
   options: SubmitOptions = {},
 ): ReturnType<FfrpgEncounter['submit']> {
-  let rolls = entered === undefined ? undefined : initiativeTotals(encounter, entered);
-  for (let tries = 0; ; tries++) {
-    const result = encounter.submit(command, { ...options, ...(rolls ? { entered: rolls } : {}) });
-    if (result.ok || result.error.code !== 'dice/entered-out-of-range' || tries > 8) return result;
-    const m =
-      /^(\S+) \(([^)]*)\): (\d+) is not a total this roll can give \((-?\d+) to (-?\d+)\)/.exec(
-        result.error.message,
-      );
-    const sides = m === null ? null : /^[^d]*\bd(\d+)[^d]*$/.exec(m[2]!);
-    if (m === null || sides === null || rolls === undefined) return result;
-    const [purpose, face, min, max] = [m[1]!, Number(m[3]), Number(m[4]), Number(m[5])];
-    if (max - min + 1 !== Number(sides[1]) || rolls[purpose]?.length !== 1) return result;
-    rolls = { ...rolls, [purpose]: [min - 1 + face] };
-  }
+  return encounter.submit(command, { ...options, ...(entered ? { entered } : {}) });
 }
 
 /** Submits a command that must be accepted; returns its events. */

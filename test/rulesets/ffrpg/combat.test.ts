@@ -85,16 +85,16 @@ describe('Combat in Action: Initiative', () => {
     expect(order).toEqual(['hiro', 'haze', 'mint', 'heket']);
   });
 
-  it('"Rob: (rolling) Woo! 15.": Initiative is entered as the total called out, read back to its d10', () => {
+  it('"Rob: (rolling) Woo! 15.": Initiative is entered as the total called out, marked, read back to its d10', () => {
     const encounter = start();
     const result = encounter.submit(
       { type: 'begin-round' },
       {
         entered: {
-          'initiative:hiro': [15],
-          'initiative:haze': [14],
-          'initiative:mint': [12],
-          'initiative:heket': [12],
+          'initiative:hiro': { total: 15 },
+          'initiative:haze': { total: 14 },
+          'initiative:mint': { total: 12 },
+          'initiative:heket': { total: 12 },
         },
       },
     );
@@ -103,6 +103,20 @@ describe('Combat in Action: Initiative', () => {
     const hiro = began.initiative.find((i) => i.id === 'hiro')!;
     expect(hiro.initiative).toBe(15);
     expect(hiro.roll.dice).toEqual([10]);
+  });
+
+  it('"Rob: (rolling) Woo! 15." typed as a bare 15 is a face, and no d10 shows 15', () => {
+    const encounter = start();
+    const result = encounter.submit(
+      { type: 'begin-round' },
+      { entered: { 'initiative:hiro': [15] } },
+    );
+    expect(result.ok ? 'accepted' : result.error).toMatchObject({
+      code: 'dice/entered-out-of-range',
+      purpose: 'initiative:hiro',
+      message:
+        'initiative:hiro (1d10+SPD): entered die 1 is 15, but it fills a d10, which shows 0 (for 10) to 10',
+    });
   });
 
   it('works the same from the starter content (Hiro SPD 5, Haze 8, Mint 8, Heket 6)', () => {

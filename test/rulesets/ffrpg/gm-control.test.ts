@@ -111,7 +111,7 @@ describe('gm-add: a newcomer rolls Initiative and enters the countdown where it 
       encounter,
       { type: 'gm-add', side: 'enemies', newcomer: heketSheet() },
       // d10 + SPD 6, entered as the total: 12.
-      { 'initiative:heket-2': [12] },
+      { 'initiative:heket-2': { total: 12 } },
     );
     const joined = only(events, 'combatant-joined');
     expect(joined.combatant).toMatchObject({ id: 'heket-2', side: 'enemies', hp: 300 });
@@ -139,7 +139,7 @@ describe('gm-add: a newcomer rolls Initiative and enters the countdown where it 
     const events = run(
       encounter,
       { type: 'gm-add', side: 'enemies', newcomer: heketSheet(), name: 'Frog' },
-      { 'initiative:frog': [16] },
+      { 'initiative:frog': { total: 16 } },
     );
     expect(only(events, 'combatant-joined')).toMatchObject({ at: null });
     expect(countdown(encounter)).not.toContain('frog 16');
@@ -422,21 +422,21 @@ describe('gm-status and gm-note', () => {
 });
 
 describe('entered dice', () => {
-  it('d% entered as 28 reads as faces 2 and 8: the same events as [2, 8]', () => {
+  it('"Rob: (rolling) 28." d% entered as one number 28 reads as faces 2 and 8: the same events as [2, 8]', () => {
     const one = underway();
     const two = underway();
     const attack = { type: 'attack', actor: 'hiro', target: 'heket' } as const;
-    const a = run(one, attack, { 'hit:heket': [28], 'damage:heket': [30] });
-    const b = run(two, attack, { 'hit:heket': d100(28), 'damage:heket': [30] });
+    const a = run(one, attack, { 'hit:heket': { sum: 28 }, 'damage:heket': [10] });
+    const b = run(two, attack, { 'hit:heket': d100(28), 'damage:heket': { total: 30 } });
     expect(a).toEqual(b);
     expect(only(a, 'attack-made').check.roll?.dice).toEqual([2, 8]);
   });
 
-  it('initiative:<id> entered as one number is the total of 1d10 + SPD', () => {
+  it('initiative:<id> entered as a marked total is the total of 1d10 + SPD', () => {
     const encounter = start();
     const result = encounter.submit(
       { type: 'begin-round' },
-      { entered: { 'initiative:heket': [12] } },
+      { entered: { 'initiative:heket': { total: 12 } } },
     );
     if (!result.ok) throw new Error(result.error.message);
     const heket = only(result.value, 'round-began').initiative.find((i) => i.id === 'heket')!;

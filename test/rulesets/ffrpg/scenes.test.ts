@@ -32,7 +32,13 @@ describe('Scenes', () => {
     const events = ok(
       scene.submit(
         { type: 'begin-round' },
-        { entered: { 'initiative:haze': [12], 'initiative:mint': [11], 'initiative:hiro': [7] } },
+        {
+          entered: {
+            'initiative:haze': { total: 12 },
+            'initiative:mint': { total: 11 },
+            'initiative:hiro': { total: 7 },
+          },
+        },
       ),
     );
     const began = events[0] as Extract<FfrpgEvent, { type: 'round-began' }>;
@@ -84,7 +90,13 @@ describe('Scenes', () => {
     ok(
       scene.submit(
         { type: 'begin-round' },
-        { entered: { 'initiative:haze': [9], 'initiative:mint': [9], 'initiative:hiro': [15] } },
+        {
+          entered: {
+            'initiative:haze': { total: 9 },
+            'initiative:mint': { total: 9 },
+            'initiative:hiro': { total: 15 },
+          },
+        },
       ),
     );
     const events = ok(
@@ -105,7 +117,13 @@ describe('Scenes', () => {
     ok(
       scene.submit(
         { type: 'begin-round' },
-        { entered: { 'initiative:haze': [17], 'initiative:mint': [9], 'initiative:hiro': [7] } },
+        {
+          entered: {
+            'initiative:haze': { total: 17 },
+            'initiative:mint': { total: 9 },
+            'initiative:hiro': { total: 7 },
+          },
+        },
       ),
     );
     const codes = [
@@ -169,7 +187,13 @@ describe('Task Checks outside a countdown', () => {
     ok(
       scene.submit(
         { type: 'begin-round' },
-        { entered: { 'initiative:haze': [12], 'initiative:mint': [11], 'initiative:hiro': [7] } },
+        {
+          entered: {
+            'initiative:haze': { total: 12 },
+            'initiative:mint': { total: 11 },
+            'initiative:hiro': { total: 7 },
+          },
+        },
       ),
     );
     const ended = ok(scene.submit({ type: 'end-scene' }));

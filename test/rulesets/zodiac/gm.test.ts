@@ -426,7 +426,7 @@ describe("a d100's 00", () => {
       { type: 'attack', actor: 'keef', target: 'ogre' },
       {
         'hit:ogre': [0],
-        'damage:ogre': [40],
+        'damage:ogre': { total: 40 },
       },
     );
     expect(only(events, 'attacked').attack).toMatchObject({

@@ -9,7 +9,6 @@ import {
   type EnteredRolls,
   type SubmitOptions,
 } from '../../../src/engine/index.js';
-import { weaponDice } from '../../../src/rulesets/zodiac/combat.js';
 import {
   type ZodiacCommand,
   type ZodiacEvent,
@@ -228,17 +227,6 @@ export function attack(
   damage?: number[],
 ): readonly ZodiacEvent[] {
   const entered: Record<string, number[]> = { [`hit:${target}`]: [natural] };
-  if (damage !== undefined) entered[`damage:${target}`] = damageEntry(encounter, actor, damage);
+  if (damage !== undefined) entered[`damage:${target}`] = damage;
   return run(encounter, { type: 'attack', actor, target }, entered);
-}
-
-/**
- * Weapon damage faces as the engine reads them: one number for a roll of one die among other
- * terms (`1d8*10+25`) is its total, so a single face is entered as the total it gives.
- */
-export function damageEntry(encounter: ZodiacEncounter, actor: string, faces: number[]): number[] {
-  const c = encounter.state.combatants[actor]!;
-  const { dice, power } = weaponDice(c, undefined);
-  if (faces.length !== 1 || dice !== 1) return faces;
-  return [(faces[0]! * 10 + power) * 10 ** encounter.state.setup.options.damageLevels];
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LiveEncounter, LiveSnapshot } from '../live.js';
 import type { OfferedAction, SeenView } from '../types.js';
+import { type EnteredRoll, parseEntered } from './entered.js';
 import { nameOf } from './status.js';
 
 /** How a refusal reads at the table: what happened, and what to do now. */
@@ -24,19 +25,6 @@ function OddsInline({ action }: { action: OfferedAction }) {
   return <span class="odds-inline">{action.odds.summary}</span>;
 }
 
-/**
- * A slot's entry as the server reads it: one number is the roll's total (`28`), several are
- * the faces as the dice fell (`3 7`); `=28` says total explicitly.
- */
-export function parseEntered(text: string): number[] | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const total = /^=\s*(-?\d+)$/.exec(trimmed);
-  if (total) return [Number(total[1])];
-  const faces = trimmed.split(/[\s,]+/).map(Number);
-  return faces.every((n) => Number.isInteger(n)) ? faces : undefined;
-}
-
 function Detail({
   action,
   view,
@@ -50,17 +38,23 @@ function Detail({
 }) {
   const [entering, setEntering] = useState(false);
   const [dice, setDice] = useState<Record<string, string>>({});
+  const [totals, setTotals] = useState<Record<string, boolean>>({});
   const [bad, setBad] = useState<string | null>(null);
   const odds = action.odds;
   const commit = (event: Event) => {
     event.preventDefault();
-    const entered: Record<string, number[]> = {};
+    const entered: Record<string, EnteredRoll> = {};
     if (entering) {
       for (const slot of action.rolls) {
         const text = dice[slot.purpose] ?? '';
-        const parsed = parseEntered(text);
+        const total = totals[slot.purpose] === true;
+        const parsed = parseEntered(text, total);
         if (text.trim() !== '' && parsed === undefined) {
-          setBad(`${slot.purpose}: write the total (28) or each face (3 7)`);
+          setBad(
+            total
+              ? `${slot.purpose}: a total is one number (32)`
+              : `${slot.purpose}: write the dice as they lie (10, or 3 7)`,
+          );
           return;
         }
         if (parsed) entered[slot.purpose] = parsed;
@@ -139,20 +133,37 @@ function Detail({
           {entering && (
             <div class="slots">
               {action.rolls.map((slot) => (
-                <label key={slot.purpose} class="slot">
-                  <span>
-                    {slot.purpose} <code>{slot.notation}</code>
-                  </span>
-                  <input
-                    inputMode="numeric"
-                    placeholder="total (28) or faces (3 7); blank: server rolls"
-                    data-purpose={slot.purpose}
-                    value={dice[slot.purpose] ?? ''}
-                    onInput={(e) =>
-                      setDice((d) => ({ ...d, [slot.purpose]: e.currentTarget.value }))
-                    }
-                  />
-                </label>
+                <div key={slot.purpose} class="slot">
+                  <label>
+                    <span>
+                      {slot.purpose} <code>{slot.notation}</code>
+                    </span>
+                    <input
+                      inputMode="numeric"
+                      placeholder={
+                        totals[slot.purpose]
+                          ? 'the total with modifiers (32)'
+                          : 'the dice as they lie (10, or 3 7); blank: server rolls'
+                      }
+                      data-purpose={slot.purpose}
+                      value={dice[slot.purpose] ?? ''}
+                      onInput={(e) =>
+                        setDice((d) => ({ ...d, [slot.purpose]: e.currentTarget.value }))
+                      }
+                    />
+                  </label>
+                  <label class="slot-total">
+                    <input
+                      type="checkbox"
+                      data-total-for={slot.purpose}
+                      checked={totals[slot.purpose] === true}
+                      onChange={(e) =>
+                        setTotals((t) => ({ ...t, [slot.purpose]: e.currentTarget.checked }))
+                      }
+                    />{' '}
+                    total (modifiers added)
+                  </label>
+                </div>
               ))}
             </div>
           )}

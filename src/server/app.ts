@@ -11,6 +11,7 @@ import { registerBalance } from './balance-route.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
+import { ReplayBudget } from './live/replays.js';
 import type { Role } from './protocol.js';
 import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
 import {
@@ -350,22 +351,23 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return { status: 'abandoned' };
   });
 
+  const replays = new ReplayBudget();
   app.get('/api/encounters/:id/live', { websocket: true }, async (socket, request) => {
     const early = keepEarlyMessages(socket);
     if (stopping) {
       socket.close(CLOSE.restart, 'stopping');
       return;
     }
-    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
-      socket.close(CLOSE.policy, 'server full');
-      return;
-    }
-    const grant = await grantOf(request);
-    const params = idParam.safeParse(request.params);
     const fail = (code: string, message: string): void => {
       socket.send(JSON.stringify({ type: 'refused', code, message }));
       socket.close(CLOSE.policy, code);
     };
+    // The set counts this socket too.
+    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
+      return fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
+    }
+    const grant = await grantOf(request);
+    const params = idParam.safeParse(request.params);
     if (!grant.ok) return fail(grant.error.code, grant.error.message);
     if (!params.success) return fail('encounter/not-found', 'no such encounter');
     const record = await store.getEncounter(params.data.id);
@@ -375,20 +377,20 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const host = await hub.host(record.id);
     if (!host.ok) return fail(host.error.code, host.error.message);
     const role = roleOf(grant.value);
-    socket.send(
-      JSON.stringify({
+    // Admission (the encounter's seats, the link's cap) is decided by serveSocket before its
+    // `welcome`, with no await in between, so two sockets cannot both take the last seat.
+    serveSocket(socket, {
+      host: host.value,
+      role,
+      linkId: grant.value.tokenId,
+      welcome: {
         type: 'welcome',
         protocol: 1,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
-      }),
-    );
-    serveSocket(
-      socket,
-      host.value,
-      role,
-      grant.value.tokenId,
-      (notation) => {
+      },
+      replays,
+      onRoll: (notation) => {
         try {
           const rolled = rollDice(notation, { dice: seededDice(randomBytes(8).toString('hex')) });
           return { total: rolled.total, text: rolled.text };
@@ -398,7 +400,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         }
       },
       early,
-    );
+    });
   });
 
   registerBalance(app, store, hub);

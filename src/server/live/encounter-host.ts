@@ -68,7 +68,7 @@ function audienceKey(role: Role): string {
 }
 
 /** How long a catch-up renders entries before it lets the event loop serve everyone else. */
-const RENDER_SLICE_MS = 4;
+const RENDER_SLICE_MS = 2;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

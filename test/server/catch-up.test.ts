@@ -314,4 +314,24 @@ describe('replays and seats on sqlite', () => {
     expect(again).toBeInstanceOf(Client);
     for (const c of [...spectators, ...hiroSockets, gm, again as Client]) c.close();
   });
+
+  it("refuses a socket past the whole server's limit before welcoming it", async () => {
+    const { gmToken } = await newTable(running.store, 'ffrpg');
+    const encounterId = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'));
+    const { client: gm } = await Client.join(running.url, encounterId, gmToken);
+    // 5,000 sockets are too many for a test: the limit is lowered to what is open now.
+    const limits = SERVER_LIMITS as { sockets: number };
+    const was = limits.sockets;
+    limits.sockets = running.server.app.websocketServer.clients.size;
+    try {
+      const over = await closeOf(await Client.connect(running.url, encounterId, gmToken));
+      expect(over).toEqual({
+        code: 1008,
+        messages: [{ type: 'refused', code: 'server/full', message: expect.any(String) }],
+      });
+    } finally {
+      limits.sockets = was;
+    }
+    gm.close();
+  });
 });

@@ -18,6 +18,7 @@ import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
+import { ReplayBudget } from './live/replays.js';
 import type { Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
@@ -586,6 +587,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return { status: 'abandoned' };
   });
 
+  const replays = new ReplayBudget();
   // A store that fails while a socket is admitted is answered on the socket: a bare close (1006)
   // would look like a network fault, and a client would retry at once instead of later.
   app.get('/api/encounters/:id/live', { websocket: true }, (socket, request) =>
@@ -609,16 +611,16 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       socket.close(CLOSE.restart, 'stopping');
       return;
     }
-    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
-      socket.close(CLOSE.policy, 'server full');
-      return;
-    }
-    const grant = await grantOf(request);
-    const params = idParam.safeParse(request.params);
     const fail = (code: string, message: string): void => {
       socket.send(JSON.stringify({ type: 'refused', code, message }));
       socket.close(code === 'server/storage' ? CLOSE.unavailable : CLOSE.policy, code);
     };
+    // The set counts this socket too.
+    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
+      return fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
+    }
+    const grant = await grantOf(request);
+    const params = idParam.safeParse(request.params);
     if (!grant.ok) return fail(grant.error.code, grant.error.message);
     if (!params.success) return fail('encounter/not-found', 'no such encounter');
     const record = await store.getEncounter(params.data.id);
@@ -628,20 +630,20 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const host = await hub.host(record.id);
     if (!host.ok) return fail(host.error.code, host.error.message);
     const role = roleOf(grant.value);
-    socket.send(
-      JSON.stringify({
+    // Admission (the encounter's seats, the link's cap) is decided by serveSocket before its
+    // `welcome`, with no await in between, so two sockets cannot both take the last seat.
+    serveSocket(socket, {
+      host: host.value,
+      role,
+      linkId: grant.value.tokenId,
+      welcome: {
         type: 'welcome',
         protocol: 1,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
-      }),
-    );
-    serveSocket(
-      socket,
-      host.value,
-      role,
-      grant.value.tokenId,
-      (notation) => {
+      },
+      replays,
+      onRoll: (notation) => {
         try {
           const rolled = rollDice(notation, { dice: seededDice(randomBytes(8).toString('hex')) });
           return { total: rolled.total, text: rolled.text };
@@ -651,7 +653,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         }
       },
       early,
-    );
+    });
     hub.closeIfRevoked(host.value, grant.value.tokenId);
   }
 

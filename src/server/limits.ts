@@ -14,6 +14,12 @@ export const SERVER_LIMITS = {
   messageBurst: 40,
   /** Sockets one encounter holds: a GM, players and spectators on a few devices each. */
   socketsPerEncounter: 64,
+  /**
+   * Sockets one link holds in one encounter, and the seat of the GM (all GM links together) and
+   * of each character of the party (all its player links together): a seat always gets in up
+   * to this, and spectators share what the seats leave of `socketsPerEncounter`.
+   */
+  socketsPerLink: 8,
   /** Sockets the whole server holds; more are refused at the upgrade. */
   sockets: 5000,
   /** A socket that says nothing (not even a ping) for this long is closed. */
@@ -22,6 +28,13 @@ export const SERVER_LIMITS = {
   readyMs: 1_000,
   /** Entries sent in one catch-up message; a longer gap arrives in several. */
   entriesPerCatchUp: 200,
+  /**
+   * Entries one link may be sent in catch-ups (its sockets together, server-wide): a bucket of
+   * this many, refilled at this rate a second. A hello counts the entries it replays plus one for
+   * the state; past the bucket it is refused `sync/too-often` with the wait in `retryMs`.
+   */
+  replayBurst: 10_000,
+  replayPerSecond: 1_000,
   /** Encounters kept in memory with nobody connected before they are dropped. */
   idleEncounters: 256,
   /** A GM line (`gm hp heket 30`). */

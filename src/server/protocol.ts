@@ -168,13 +168,17 @@ export type ServerMessage =
       readonly seq: number;
       readonly duplicate: boolean;
     }
-  /** Nothing was applied. `current`: the last entry number, when the submit was stale. */
+  /**
+   * Nothing was applied. `current`: the last entry number, when the submit was stale;
+   * `retryMs`: how long to wait before asking again, when a hello came too often.
+   */
   | {
       readonly type: 'refused';
       readonly key?: string;
       readonly code: string;
       readonly message: string;
       readonly current?: number;
+      readonly retryMs?: number;
     }
   | {
       readonly type: 'rolled';

@@ -2,6 +2,7 @@ import type { RawData, WebSocket } from 'ws';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
+import type { ReplayBudget } from './live/replays.js';
 import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
 
 /** A token bucket: `rate` messages a second on average, `burst` at once. */
@@ -40,19 +41,27 @@ export const CLOSE = {
   revoked: 4001,
 } as const;
 
+export interface SocketOptions {
+  readonly host: EncounterHost;
+  readonly role: Role;
+  /** The token id the socket came in with. */
+  readonly linkId: string;
+  /** Sent once the encounter has admitted the socket, and not before. */
+  readonly welcome: Extract<ServerMessage, { type: 'welcome' }>;
+  /** The catch-up entries each link may still be sent, shared by the whole server. */
+  readonly replays: ReplayBudget;
+  readonly onRoll: (notation: string) => { total: number; text: string } | { error: string };
+  readonly early: EarlyMessages;
+}
+
 /**
- * Serves one WebSocket for one encounter and role: checks every message against the protocol,
- * bounds their rate, and passes them to the encounter's host. Nothing a client sends reaches
- * the engine unchecked, and a bad message is answered, never thrown.
+ * Serves one WebSocket for one encounter and role: asks the encounter to admit it (a socket
+ * refused gets `refused` and a close, never `welcome`), checks every message against the
+ * protocol, bounds their rate, and passes them to the encounter's host. Nothing a client sends
+ * reaches the engine unchecked, and a bad message is answered, never thrown.
  */
-export function serveSocket(
-  socket: WebSocket,
-  host: EncounterHost,
-  role: Role,
-  linkId: string,
-  onRoll: (notation: string) => { total: number; text: string } | { error: string },
-  early: EarlyMessages,
-): void {
+export function serveSocket(socket: WebSocket, options: SocketOptions): void {
+  const { host, role, linkId, replays, onRoll, early } = options;
   const client: LiveClient = {
     role,
     linkId,
@@ -66,12 +75,16 @@ export function serveSocket(
       socket.close(code, reason);
     },
   };
+  // Closed while its link was being checked: its `close` has been and gone, so a seat taken
+  // now would never be given back.
+  if (socket.readyState !== socket.OPEN) return;
   const attached = host.attach(client);
   if (!attached.ok) {
     client.send({ type: 'refused', ...attached.error });
     socket.close(CLOSE.policy, attached.error.code);
     return;
   }
+  client.send(options.welcome);
   const bucket = new Bucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
   let idle: NodeJS.Timeout | undefined;
   const awake = (): void => {
@@ -122,9 +135,21 @@ export function serveSocket(
     }
     const m = message.data;
     switch (m.type) {
-      case 'hello':
-        host.hello(client, m.since);
+      case 'hello': {
+        // What the hello will send: the entries after `since`, and one for the state.
+        const charged = replays.charge(linkId, Math.max(0, host.lastSeq - m.since) + 1);
+        if (!charged.ok) {
+          client.send({
+            type: 'refused',
+            code: 'sync/too-often',
+            message: `this link was sent at most ${SERVER_LIMITS.replayBurst} catch-up entries at once and ${SERVER_LIMITS.replayPerSecond} a second since: say hello again in ${charged.retryMs} ms`,
+            retryMs: charged.retryMs,
+          });
+          return;
+        }
+        void host.hello(client, m.since);
         return;
+      }
       case 'submit':
         void host.submit(client, m);
         return;

@@ -237,6 +237,16 @@ export class LiveEncounter {
           this.socket?.send(JSON.stringify({ type: 'hello', since: 0 } satisfies ClientMessage));
           return;
         }
+        if (message.code === 'sync/too-often') {
+          // This link asked for too many catch-ups at once (many screens on one link): ask again.
+          const socket = this.socket;
+          setTimeout(() => {
+            if (socket !== this.socket || socket?.readyState !== WebSocket.OPEN) return;
+            const since = this.current.entries.at(-1)?.seq ?? 0;
+            socket.send(JSON.stringify({ type: 'hello', since } satisfies ClientMessage));
+          }, message.retryMs ?? 1000);
+          return;
+        }
         const mine = message.key !== undefined && this.current.pending?.key === message.key;
         const what = mine ? this.current.pending!.what : 'the last request';
         this.set({

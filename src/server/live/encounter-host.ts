@@ -61,6 +61,12 @@ interface Present {
   readonly legal: readonly LegalAction<CommandBase>[];
   readonly offer: (action: LegalAction<CommandBase>) => OfferedAction;
   readonly byAudience: Map<string, StatePayload>;
+  /** Each audience's payload as JSON: every hello and broadcast of this present sends it. */
+  readonly textByAudience: Map<string, string>;
+  /** The characters of the party: each has a seat of its own (`attach`). */
+  readonly partyMembers: readonly string[];
+  /** Whose entries the players and spectators now see rendered alike (`entryKey`). */
+  tableEntryKey: string | undefined;
 }
 
 /** A submit refused because the store failed: nothing was stored, and the same key may retry. */
@@ -70,6 +76,17 @@ function audienceKey(role: Role): string {
   return role.role === 'player' ? `player:${role.characterId}` : role.role;
 }
 
+/** How long a catch-up renders entries before it lets the event loop serve everyone else. */
+const RENDER_SLICE_MS = 2;
+
+/**
+ * Between slices the render rests as long as it ran: on a busy machine a process that keeps
+ * the CPU for a long stretch is scheduled late when it next wakes, and every socket of the
+ * process waits with it; at half the CPU a first replay takes twice as long and nobody notices.
+ */
+const yieldToLoop = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, RENDER_SLICE_MS));
+
 /**
  * One encounter held live by this process: the engine's encounter rebuilt from the store, the
  * clients watching it, and the one queue its submits go through. The store is the truth: an
@@ -78,6 +95,16 @@ function audienceKey(role: Role): string {
  */
 export class EncounterHost {
   private readonly clients = new Set<LiveClient>();
+  /**
+   * The clients that said hello, each with the last entry number it was sent: a client hears
+   * about entries only after its hello, and each entry once, in order.
+   */
+  private readonly listening = new Map<LiveClient, number>();
+  /**
+   * Entries rendered as JSON, by `entryKey`, at `seq - 1`: a replay is read from here instead of
+   * being described again for every hello. Made for `rendered.states`; a reload starts afresh.
+   */
+  private rendered: { states: StatesAfterEntries; texts: Map<string, string[]> } | undefined;
   private readonly keys = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private states: StatesAfterEntries;
@@ -145,15 +172,56 @@ export class EncounterHost {
     return this.record.status;
   }
 
+  /**
+   * Admits a socket, or says why not. The GM (all its links together) and each character of
+   * the party (all its player links together) have a seat of `socketsPerLink` sockets that is
+   * always theirs; spectators, and players of characters not in this fight, share what the
+   * seats leave of `socketsPerEncounter`. No link holds more than `socketsPerLink`.
+   */
   attach(client: LiveClient): Result<void> {
-    if (this.clients.size >= SERVER_LIMITS.socketsPerEncounter) {
-      return {
-        ok: false,
-        error: {
-          code: 'server/encounter-full',
-          message: `an encounter holds at most ${SERVER_LIMITS.socketsPerEncounter} connections`,
-        },
-      };
+    const perLink = SERVER_LIMITS.socketsPerLink;
+    const party = this.now().partyMembers;
+    const seatOf = (role: Role): string | undefined =>
+      role.role === 'gm'
+        ? 'gm'
+        : role.role === 'player' && party.includes(role.characterId)
+          ? `player:${role.characterId}`
+          : undefined;
+    const seat = seatOf(client.role);
+    let ofLink = 0;
+    let ofSeat = 0;
+    let shared = 0;
+    for (const other of this.clients) {
+      if (other.linkId === client.linkId) ofLink++;
+      const theirs = seatOf(other.role);
+      if (theirs === undefined) shared++;
+      else if (theirs === seat) ofSeat++;
+    }
+    const sharedSeats = Math.max(
+      0,
+      SERVER_LIMITS.socketsPerEncounter - perLink * (1 + party.length),
+    );
+    const refuse = (code: string, message: string): Result<void> => ({
+      ok: false,
+      error: { code, message },
+    });
+    if (ofLink >= perLink) {
+      return refuse(
+        'server/link-full',
+        `a link holds at most ${perLink} connections to an encounter`,
+      );
+    }
+    if (seat !== undefined && ofSeat >= perLink) {
+      return refuse(
+        'server/seat-full',
+        `a seat holds at most ${perLink} connections to an encounter`,
+      );
+    }
+    if (seat === undefined && shared >= sharedSeats) {
+      return refuse(
+        'server/encounter-full',
+        `spectators hold at most ${sharedSeats} connections to this encounter; the rest are the GM's and the players'`,
+      );
     }
     this.clients.add(client);
     return { ok: true, value: undefined };
@@ -161,6 +229,9 @@ export class EncounterHost {
 
   detach(client: LiveClient): void {
     this.clients.delete(client);
+    this.listening.delete(client);
+    // Nobody left to replay to: the renderings are rebuilt if anyone comes back.
+    if (this.clients.size === 0) this.rendered = undefined;
     this.lastUsed = Date.now();
   }
 
@@ -212,27 +283,43 @@ export class EncounterHost {
     return live;
   }
 
-  /** Every entry after `since` the client may see, in batches, then the present. */
-  hello(client: LiveClient, since: number): void {
-    const last = this.lastSeq;
-    if (since > last) {
-      client.send({
-        type: 'refused',
-        code: 'sync/ahead',
-        message: `this encounter has ${last} entries, not ${since}: say hello from 0`,
-        current: last,
-      });
-      return;
-    }
-    const log = this.encounter.log;
-    for (let from = since; from < last; from += SERVER_LIMITS.entriesPerCatchUp) {
-      const entries: SeenEntry[] = [];
-      for (const entry of log.slice(from, Math.min(last, from + SERVER_LIMITS.entriesPerCatchUp))) {
-        entries.push(this.seenEntryFor(client.role, entry));
+  /**
+   * Every entry after `since` the client may see, in batches, then the present; from then on
+   * every new entry. Queued with the submits, so no append is in flight while the log is read:
+   * the catch-up ends exactly where the broadcasts begin. Rendering yields to the event loop
+   * every few milliseconds, so a long log being described does not stall other tables.
+   */
+  hello(client: LiveClient, since: number): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.clients.has(client)) return;
+      const last = this.lastSeq;
+      if (since > last) {
+        client.send({
+          type: 'refused',
+          code: 'sync/ahead',
+          message: `this encounter has ${last} entries, not ${since}: say hello from 0`,
+          current: last,
+        });
+        return;
       }
-      client.send({ type: 'entries', entries });
-    }
-    client.send({ type: 'state', ...this.statePayload(client.role) });
+      const log = this.encounter.log;
+      let sliceStart = performance.now();
+      for (let from = since; from < last; from += SERVER_LIMITS.entriesPerCatchUp) {
+        const to = Math.min(last, from + SERVER_LIMITS.entriesPerCatchUp);
+        const texts: string[] = [];
+        for (let i = from; i < to; i++) {
+          texts.push(this.entryText(client.role, log[i]!));
+          if (performance.now() - sliceStart > RENDER_SLICE_MS) {
+            await yieldToLoop();
+            if (!this.clients.has(client)) return;
+            sliceStart = performance.now();
+          }
+        }
+        client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
+      }
+      client.sendText(this.stateText(client.role, 'state'));
+      this.listening.set(client, last);
+    });
   }
 
   /**
@@ -579,15 +666,19 @@ export class EncounterHost {
       }
       return made;
     };
+    const party = playersSide(this.encounter.setup, view.sides)?.id;
     this.present = {
       view,
-      party: playersSide(this.encounter.setup, view.sides)?.id,
+      party,
+      partyMembers: view.combatants.filter((c) => c.side === party).map((c) => c.id),
       outcome: outcome.over
         ? { over: true, winner: outcome.winner, reason: outcome.reason }
         : { over: false, winner: null, reason: '' },
       legal,
       offer,
       byAudience: new Map(),
+      textByAudience: new Map(),
+      tableEntryKey: undefined,
     };
     return this.present;
   }
@@ -599,6 +690,55 @@ export class EncounterHost {
   private secrecy(role: Role): Secrecy {
     const { view, party } = this.now();
     return secrecyFor(role, view, party, new Set(this.record.revealed));
+  }
+
+  /**
+   * Which rendering of an entry a role gets. An entry is rendered from itself, the state after
+   * it, whether the role is the GM's, and the combatants hidden from the role now: every role
+   * but the GM has the same hidden set (`secrecyFor`), so players and spectators share one key,
+   * and it changes exactly when that set does (a reveal, a newcomer, a side changing).
+   */
+  private entryKey(role: Role): string {
+    if (role.role === 'gm') return 'gm';
+    const present = this.now();
+    present.tableEntryKey ??= `table:${JSON.stringify([...this.secrecy(role).hidden].sort())}`;
+    return present.tableEntryKey;
+  }
+
+  /** The entry as the role sees it, as JSON: rendered once per key, then read back. */
+  private entryText(role: Role, entry: LogEntry<CommandBase, EventBase>): string {
+    if (this.rendered?.states !== this.states) {
+      this.rendered = { states: this.states, texts: new Map() };
+    }
+    const key = this.entryKey(role);
+    const all = this.rendered.texts;
+    let texts = all.get(key);
+    if (texts === undefined) {
+      // A new hidden set: the old one's renderings will never be asked for again.
+      if (key !== 'gm') for (const old of all.keys()) if (old !== 'gm') all.delete(old);
+      texts = [];
+      all.set(key, texts);
+    }
+    let text = texts[entry.seq - 1];
+    if (text === undefined) {
+      text = JSON.stringify(this.seenEntryFor(role, entry));
+      texts[entry.seq - 1] = text;
+    }
+    return text;
+  }
+
+  /** A `state` message, or the state part of an `entry` message, as JSON. */
+  private stateText(role: Role, type: 'state' | 'entry', entryText?: string): string {
+    const present = this.now();
+    const key = audienceKey(role);
+    let payload = present.textByAudience.get(key);
+    if (payload === undefined) {
+      payload = JSON.stringify(this.statePayload(role));
+      present.textByAudience.set(key, payload);
+    }
+    // The payload's own fields follow the message's first ones, as a spread would place them.
+    const head = type === 'state' ? '{"type":"state",' : `{"type":"entry","entry":${entryText},`;
+    return head + payload.slice(1);
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
@@ -649,9 +789,10 @@ export class EncounterHost {
     return payload;
   }
 
+  /** The clients that said hello, by audience. */
   private audiences(): Map<string, { role: Role; clients: LiveClient[] }> {
     const groups = new Map<string, { role: Role; clients: LiveClient[] }>();
-    for (const client of this.clients) {
+    for (const client of this.listening.keys()) {
       const key = audienceKey(client.role);
       let group = groups.get(key);
       if (group === undefined) {
@@ -663,48 +804,46 @@ export class EncounterHost {
     return groups;
   }
 
-  /** One new entry to every client, in order, each with what its role may see. */
+  /**
+   * One new entry to every client that said hello, each with what its role may see, serialized
+   * once per audience. A client already sent this entry is skipped; one that somehow missed
+   * entries before it is sent those first (every broadcast runs in the queue, so whatever the
+   * log holds up to this entry is committed).
+   */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
     this.shown = entry.seq;
     for (const { role, clients } of this.audiences().values()) {
-      const message: ServerMessage = {
-        type: 'entry',
-        entry: this.seenEntryFor(role, entry),
-        ...this.statePayload(role),
-      };
-      const text = JSON.stringify(message);
-      for (const client of clients) client.sendText(text);
+      let text: string | undefined;
+      for (const client of clients) {
+        const sent = this.listening.get(client) ?? entry.seq;
+        if (entry.seq <= sent) continue;
+        for (let from = sent; from < entry.seq - 1; from += SERVER_LIMITS.entriesPerCatchUp) {
+          const to = Math.min(entry.seq - 1, from + SERVER_LIMITS.entriesPerCatchUp);
+          const texts = this.encounter.log.slice(from, to).map((e) => this.entryText(role, e));
+          client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
+        }
+        text ??= this.stateText(role, 'entry', this.entryText(role, entry));
+        client.sendText(text);
+        this.listening.set(client, entry.seq);
+      }
     }
   }
 
   /**
-   * Several entries found at once (by a reload): only the present's state is at hand, so all
-   * but the last go as `entries`, as a hello's catch-up does, and the last as `entry` with the
-   * state after it. Every `entry` a client gets carries the state after that entry.
+   * Several entries found at once (by a reload): only the present's state is at hand, so the
+   * last goes as `entry` with the state after it, and `broadcast` sends each client the ones
+   * before it that it lacks as `entries`, as a hello's catch-up does. Every `entry` a client
+   * gets carries the state after that entry.
    */
   private pushUnseen(unseen: readonly LogEntry<CommandBase, EventBase>[]): void {
-    const last = unseen.at(-1)!;
-    const earlier = unseen.slice(0, -1);
-    for (const { role, clients } of this.audiences().values()) {
-      for (let from = 0; from < earlier.length; from += SERVER_LIMITS.entriesPerCatchUp) {
-        const batch = earlier.slice(from, from + SERVER_LIMITS.entriesPerCatchUp);
-        const text = JSON.stringify({
-          type: 'entries',
-          entries: batch.map((entry) => this.seenEntryFor(role, entry)),
-        } satisfies ServerMessage);
-        for (const client of clients) client.sendText(text);
-      }
-    }
-    this.broadcast(last);
+    const last = unseen.at(-1);
+    if (last !== undefined) this.broadcast(last);
   }
 
   private sendStates(): void {
     this.present = undefined;
     for (const { role, clients } of this.audiences().values()) {
-      const text = JSON.stringify({
-        type: 'state',
-        ...this.statePayload(role),
-      } satisfies ServerMessage);
+      const text = this.stateText(role, 'state');
       for (const client of clients) client.sendText(text);
     }
   }
@@ -713,6 +852,8 @@ export class EncounterHost {
   dismiss(reason: string): void {
     for (const client of this.clients) client.send({ type: 'reconnect', reason });
     this.clients.clear();
+    this.listening.clear();
+    this.rendered = undefined;
   }
 
   /** Resolves once every submit already queued has finished. */

@@ -1,10 +1,12 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The stall tests time another table's pings: they run alone, after these (vitest.stall.config.ts).
+    exclude: [...configDefaults.exclude, 'test/**/*.stall.test.ts'],
     // Two files at a time at least: vitest's default, one less than the cores, is one at a time
     // on this workplace's two-core machines, where the suite took 9.6 minutes of CI's 15 (7.0
     // two at a time; each file has its own databases, folders and ports).

@@ -227,6 +227,25 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     await expectAccessible(phone, `${c.system} player screen`);
     await expectAccessible(gm, `${c.system} GM screen`);
 
+    // The phone offers a slot only for its own character's dice: rolls made against it, or by
+    // the table, are not its to enter (the server would refuse them, role/not-your-roll).
+    await phone.locator('.actions .action-list button.action').first().click();
+    const label = await phone.locator('form.detail h3').textContent();
+    const offered = (await serverState(encounterId, tokens[at]!)).actions.find(
+      (a) => a.label === label,
+    )!;
+    const mine = offered.rolls.filter((r) => r.roller === actor).map((r) => r.purpose);
+    if (mine.length > 0) {
+      await phone.getByLabel('Enter dice rolled at the table').check();
+      const shown = await phone
+        .locator('form.detail input[data-purpose]')
+        .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-purpose')));
+      expect(shown).toEqual(mine);
+    } else {
+      expect(await phone.getByLabel('Enter dice rolled at the table').count()).toBe(0);
+    }
+    await phone.getByRole('button', { name: 'Choose another' }).click();
+
     // 3. The phone drops; meanwhile the GM acts for its character; the phone, still showing
     // its turn, chooses an action; back online it catches up and hears it was refused.
     await phoneContext.setOffline(true);

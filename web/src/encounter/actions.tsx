@@ -29,13 +29,21 @@ function Detail({
   action,
   view,
   live,
+  role,
   onDone,
 }: {
   action: OfferedAction;
   view: SeenView;
   live: LiveEncounter;
+  role: LiveSnapshot['role'];
   onDone: () => void;
 }) {
+  // A player enters only its own character's dice (the server refuses the rest), so the slots
+  // of rolls made against it or by the table are not offered to it at all.
+  const slots =
+    role?.role === 'player'
+      ? action.rolls.filter((slot) => slot.roller === role.characterId)
+      : action.rolls;
   const [entering, setEntering] = useState(false);
   const [dice, setDice] = useState<Record<string, string>>({});
   const [totals, setTotals] = useState<Record<string, boolean>>({});
@@ -45,7 +53,7 @@ function Detail({
     event.preventDefault();
     const entered: Record<string, EnteredRoll> = {};
     if (entering) {
-      for (const slot of action.rolls) {
+      for (const slot of slots) {
         const text = dice[slot.purpose] ?? '';
         const total = totals[slot.purpose] === true;
         const parsed = parseEntered(text, total);
@@ -109,7 +117,7 @@ function Detail({
       ) : (
         <p class="muted">No odds to show for this one.</p>
       )}
-      {action.rolls.length > 0 && (
+      {slots.length > 0 && (
         <fieldset class="dice">
           <legend>Dice</legend>
           <label>
@@ -132,7 +140,7 @@ function Detail({
           </label>
           {entering && (
             <div class="slots">
-              {action.rolls.map((slot) => (
+              {slots.map((slot) => (
                 <div key={slot.purpose} class="slot">
                   <label>
                     <span>
@@ -241,6 +249,7 @@ export function ActionsPanel({
           action={chosen}
           view={state.view}
           live={live}
+          role={snapshot.role}
           onDone={() => setSelected(null)}
         />
       ) : actions.length === 0 ? (

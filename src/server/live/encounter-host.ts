@@ -1,5 +1,3 @@
-import { gmCommandFrom } from '../../cli/battle/gm.js';
-import { oddsOf } from '../../cli/battle/screen.js';
 import type { ContentLibrary } from '../../content/index.js';
 import {
   type AnyEncounter,
@@ -13,6 +11,7 @@ import {
   type Result,
 } from '../../engine/index.js';
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
+import { gmCommandFrom, oddsOf } from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
 import { StorageError } from '../../store/unavailable.js';

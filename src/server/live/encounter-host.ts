@@ -15,6 +15,7 @@ import { gmCommandFrom, oddsOf } from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
 import { StorageError } from '../../store/unavailable.js';
+import { CLOSE } from '../close-codes.js';
 import { SERVER_LIMITS } from '../limits.js';
 import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
@@ -25,7 +26,6 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
-import { CLOSE } from '../socket.js';
 import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 

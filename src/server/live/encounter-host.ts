@@ -11,7 +11,14 @@ import {
   type Result,
 } from '../../engine/index.js';
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
-import { gmCommandFrom, oddsOf } from '../../session/index.js';
+import {
+  gmCommandFrom,
+  oddsOf,
+  type Secrecy,
+  secrecyFor,
+  seenEntry,
+  seenView,
+} from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
 import { StorageError } from '../../store/unavailable.js';
@@ -26,7 +33,6 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
-import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */

@@ -14,6 +14,7 @@ import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { type BalanceBounds, registerBalance } from './balance-route.js';
+import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
@@ -21,7 +22,7 @@ import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import type { Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
-import { CLOSE, keepEarlyMessages, serveSocket } from './socket.js';
+import { keepEarlyMessages, serveSocket } from './socket.js';
 import {
   applyService,
   finishEncounter,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { ActionOdds, CombatantView, EncounterView, RollSlot } from '../rulesets/system.js';
+import type { ActionOdds, RollSlot } from '../rulesets/system.js';
+import type { Role } from '../session/views/role.js';
+import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
 import { SERVER_LIMITS } from './limits.js';
 
 /**
@@ -10,6 +12,16 @@ import { SERVER_LIMITS } from './limits.js';
 
 const PROTOCOL_VERSION = 1;
 
+// What each role sees is the session layer's (src/session/views); clients read it from here.
+// From the type files themselves, not the session's index: the web tracker type-checks this
+// file and should not pull in the engine's code to do so.
+export type { Role } from '../session/views/role.js';
+export type {
+  HealthBand,
+  SeenCombatant,
+  SeenEntry,
+  SeenView,
+} from '../session/views/seen-types.js';
 export { PROTOCOL_VERSION };
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -75,37 +87,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-/** Who a socket speaks for. */
-export type Role =
-  | { readonly role: 'gm' }
-  | { readonly role: 'player'; readonly characterId: string }
-  | { readonly role: 'spectator' };
-
-/** A player's and a spectator's idea of a combatant whose figures are hidden from them. */
-export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down';
-
-/**
- * A combatant as a client may see it: the GM sees every figure; others see exact HP/MP only
- * for the party and for what the GM revealed, a band for the rest, and no GM notes.
- */
-export type SeenCombatant = Omit<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp' | 'items'> & {
-  readonly hp: number | null;
-  readonly maxHp: number | null;
-  readonly mp: number | null;
-  readonly maxMp: number | null;
-  /** Items a fight uses up that it carries (CombatantView.items); null when hidden. */
-  readonly items?: number | null;
-  readonly band: HealthBand;
-  /** True when `hp`... are null: the figures are the GM's. */
-  readonly hidden: boolean;
-  /** On the players' side. */
-  readonly party: boolean;
-};
-
-export type SeenView = Omit<EncounterView, 'combatants'> & {
-  readonly combatants: readonly SeenCombatant[];
-};
-
 /** An action the client may submit now, with its odds and the dice it may ask for. */
 export interface OfferedAction {
   readonly label: string;
@@ -113,19 +94,6 @@ export interface OfferedAction {
   readonly command: { readonly type: string } & Readonly<Record<string, unknown>>;
   readonly odds?: ActionOdds;
   readonly rolls: readonly RollSlot[];
-}
-
-/** One log entry as a client may see it. */
-export interface SeenEntry {
-  readonly seq: number;
-  readonly kind: 'command' | 'undo' | 'redo';
-  /** The command (GM: exactly as logged; others: the same, it is what the table heard). */
-  readonly command?: { readonly type: string } & Readonly<Record<string, unknown>>;
-  readonly steps?: number;
-  /** What happened, in the system's words; figures hidden from this client read `?`. */
-  readonly lines: readonly string[];
-  /** GM only: the events and dice, as the engine logged them. */
-  readonly events?: readonly unknown[];
 }
 
 export interface Outcome {

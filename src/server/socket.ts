@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
@@ -26,20 +27,6 @@ class Bucket {
     return true;
   }
 }
-
-/** Close codes a client reads: see docs/server.md. */
-export const CLOSE = {
-  /** The server is stopping or restarting: connect again. */
-  restart: 1012,
-  /** Too many messages, or silent too long. */
-  policy: 1008,
-  /** The server failed (a bug, logged): connect again. */
-  internal: 1011,
-  /** The database is unavailable: connect again in a few seconds. */
-  unavailable: 1013,
-  /** The link was revoked: connecting again with it is refused. */
-  revoked: 4001,
-} as const;
 
 export interface SocketOptions {
   readonly host: EncounterHost;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchAction, menuOf } from '../../src/cli/battle/pick.js';
+import { matchAction, menuOf } from '../../src/session/index.js';
 
 const action = (label: string, group?: string) => ({
   label,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
-import { secrecyFor, seenView } from '../../src/server/views/seen.js';
+import { secrecyFor, seenView } from '../../src/session/index.js';
 
 describe('what a player sees of a combatant', () => {
   it("counts the party's items, and hides a hidden enemy's as its HP (ZODIAC's Potions)", () => {

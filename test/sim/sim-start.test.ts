@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gmCommandFrom } from '../../src/cli/battle/gm.js';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { type CommandBase, Encounter, type LegalAction } from '../../src/engine/index.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
+import { gmCommandFrom } from '../../src/session/index.js';
 import { emptyAggregate, roundsAfter } from '../../src/sim/aggregate.js';
 import { POLICIES, type Policy } from '../../src/sim/policies.js';
 import { policyForEncounter } from '../../src/sim/policy-spec.js';

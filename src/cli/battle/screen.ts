@@ -1,4 +1,3 @@
-import { DiceError } from '../../dice/index.js';
 import type {
   AnyEncounter,
   CommandBase,
@@ -7,8 +6,8 @@ import type {
   Outcome,
 } from '../../engine/index.js';
 import { effectiveHistory } from '../../engine/index.js';
-import type { ActionOdds, AnySystem } from '../../rulesets/system.js';
-import { groupsOf, menuOf } from './pick.js';
+import type { AnySystem } from '../../rulesets/system.js';
+import { groupsOf, menuOf, oddsOf } from '../../session/index.js';
 
 /**
  * The state of a battle as the table reads it: the timing in the system's own terms, everyone
@@ -63,22 +62,6 @@ export function actionLines(
     first += members.length;
   }
   return lines;
-}
-
-/** The system's odds of an action; odds too large to work out read as none, not as a crash. */
-export function oddsOf(
-  system: AnySystem,
-  state: unknown,
-  command: CommandBase,
-): ActionOdds | undefined {
-  try {
-    return system.odds(state, command);
-  } catch (error) {
-    if (error instanceof DiceError) {
-      return { summary: 'odds: too many outcomes', lines: [error.message], exact: false };
-    }
-    throw error;
-  }
 }
 
 /** What a command did, from the system's describe; a command that prints nothing shows its label. */

@@ -11,12 +11,11 @@ import {
 } from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
 import type { AnySystem } from '../../rulesets/system.js';
+import { gmCommandFrom, matchAction, menuOf, oddsOf } from '../../session/index.js';
 import type { Io } from '../io.js';
 import { entryHint, parseEnteredRoll } from './entered.js';
-import { gmCommandFrom } from './gm.js';
 import type { LineReader } from './lines.js';
-import { matchAction, menuOf } from './pick.js';
-import { eventLines, logLines, oddsOf, outcomeLine, stateLines, viewJson } from './screen.js';
+import { eventLines, logLines, outcomeLine, stateLines, viewJson } from './screen.js';
 
 const HELP = [
   'Commands:',

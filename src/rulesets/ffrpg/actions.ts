@@ -2,6 +2,7 @@ import { parseDice } from '../../dice/index.js';
 import type { RollRecord } from '../../engine/index.js';
 import { computeDamage, type DamageInput, type DamageResult } from './damage.js';
 import type { CheckRecord } from './events.js';
+import { knockOut } from './knock-out.js';
 import type { Ability, ReactionTrigger, TargetShare, Weapon } from './model.js';
 import {
   AUTOMATIC,
@@ -14,7 +15,6 @@ import {
   variablesOf,
 } from './resolution.js';
 import { type CombatantState, type FfrpgState, isActive } from './state.js';
-import { knockOut } from './timeline.js';
 
 /** A combatant with no weapon in its sheet fights with its bare hands. */
 export const UNARMED: Weapon = { name: 'Unarmed', damage: 'STR + d6', damageType: 'physical' };

@@ -12,6 +12,7 @@ import type { FfrpgCommand } from './commands.js';
 import { computeDamage, type DamageResult } from './damage.js';
 import { ELEMENT_ALIASES, ELEMENTS, type Element } from './elements.js';
 import type { FfrpgEvent } from './events.js';
+import { knockOut } from './knock-out.js';
 import { canAct, Resolution } from './resolution.js';
 import {
   type CombatantState,
@@ -21,7 +22,7 @@ import {
   moveOnCountdown,
   pendingTurn,
 } from './state.js';
-import { advance, battleOver, knockOut, rollInitiative } from './timeline.js';
+import { advance, battleOver, rollInitiative } from './timeline.js';
 
 export type FfrpgGmCommand = Extract<
   FfrpgCommand,

@@ -1,6 +1,7 @@
 import { applyAbilityEffects } from './actions.js';
 import { applyPercent } from './damage.js';
 import type { InitiativeRoll } from './events.js';
+import { knockOut } from './knock-out.js';
 import { hasEffect, NO_TRIGGERS, passives, type Resolution } from './resolution.js';
 import {
   type CombatantState,
@@ -229,14 +230,6 @@ export function endRound(r: Resolution): void {
   }
   r.emit({ type: 'round-ended', round });
   battleOver(r);
-}
-
-/** A combatant at 0 HP is out; the Status Conditions on them end with them. */
-export function knockOut(r: Resolution, id: string): void {
-  r.emit({ type: 'knocked-out', target: id });
-  for (const s of r.combatant(id).statuses) {
-    r.emit({ type: 'status-ended', target: id, status: s.status, reason: 'knocked-out' });
-  }
 }
 
 function standing(state: FfrpgState, c: CombatantState): boolean {

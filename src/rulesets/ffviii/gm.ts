@@ -19,7 +19,7 @@ import type { FfviiiEvent, GmResourceName } from './events.js';
 import { GM_RESOURCES } from './events.js';
 import { type CombatantSheet, ELEMENTS, type Element, STATUS_NAME } from './model.js';
 import { FfviiiResolution } from './resolution.js';
-import { sheetProblem } from './ruleset.js';
+import { sheetProblem } from './sheet-problem.js';
 import type { CombatantState, FfviiiState } from './state.js';
 
 export type FfviiiGmCommand = Extract<FfviiiCommand, { type: gm.GmCommandType }>;

@@ -4,7 +4,8 @@ import { decide, resolve } from './decide.js';
 import type { FfviiiEvent } from './events.js';
 import { evolve, initialState } from './evolve.js';
 import { legalActions } from './legal.js';
-import { type CombatantSheet, type FfviiiSetup, setupSchema } from './model.js';
+import { type FfviiiSetup, setupSchema } from './model.js';
+import { sheetProblem } from './sheet-problem.js';
 import type { FfviiiState } from './state.js';
 
 const NOT_OVER = { over: false } as const;
@@ -25,30 +26,6 @@ export function setupProblem(setup: FfviiiSetup): string | undefined {
   for (const [a, b] of setup.blockedSight)
     for (const x of [a, b]) if (!seen.has(x)) return `blockedSight: nobody called '${x}'`;
   return undefined;
-}
-
-/**
- * Why one combatant's sheet cannot fight in this setup: spells, items, Guardian Forces or powers
- * it names that the setup lacks, or more HP at the start than its maximum.
- */
-export function sheetProblem(setup: FfviiiSetup, c: CombatantSheet): string | undefined {
-  const missing = (what: string, ids: Iterable<string>, known: Record<string, unknown>) => {
-    for (const x of ids) if (!Object.hasOwn(known, x)) return `${c.id}: no ${what} '${x}'`;
-    return undefined;
-  };
-  if (c.startHp !== undefined && c.startHp > c.hp)
-    return `${c.id}: starts with ${c.startHp} HP, above its maximum of ${c.hp}`;
-  return (
-    missing('spell', Object.keys(c.spellMatrix), setup.spells) ??
-    missing('spell', c.spellshards, setup.spells) ??
-    missing('item', Object.keys(c.items), setup.items) ??
-    missing(
-      'Guardian Force',
-      c.guardianForces.map((g) => g.gf),
-      setup.guardianForces,
-    ) ??
-    missing('power', c.powers, setup.powers)
-  );
 }
 
 /** The FFVIII RPG: Feng Shui's shot clock, action dice, dodging, spellshards and summons. */

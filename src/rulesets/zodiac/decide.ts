@@ -2,18 +2,16 @@ import {
   combatantById,
   type DiceRoller,
   decideByResolving,
-  type Resolved as EngineResolved,
   err,
   ok,
   type Result,
 } from '../../engine/index.js';
 import { cure, gainHp, magicEffects, revive, weaponAttack } from './combat.js';
 import { isZodiacGmCommand, type ZodiacCommand } from './commands.js';
-import type { ZodiacEvent } from './events.js';
 import { levelFactor } from './evolve.js';
 import { gmCommand } from './gm.js';
 import type { Tech } from './model.js';
-import { Resolution } from './resolution.js';
+import { Resolution, type Resolved } from './resolution.js';
 import {
   type CombatantState,
   currentActor,
@@ -27,7 +25,7 @@ import { advance, beginRound, endTurn } from './timeline.js';
 /** Checks a command against the battle and resolves it into events; see Ruleset.decide. */
 export const decide = decideByResolving(resolve);
 
-export type Resolved = EngineResolved<ZodiacState, ZodiacEvent>;
+export type { Resolved };
 
 /** decide, with the state the events lead to (the Resolution has it already). */
 export function resolve(

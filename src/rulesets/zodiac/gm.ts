@@ -9,11 +9,10 @@ import {
 } from '../../engine/index.js';
 import { dealDamage, gainHp, knockOut, loseHp } from './combat.js';
 import type { ZodiacGmCommand } from './commands.js';
-import type { Resolved } from './decide.js';
 import { ELEMENTS, type Element } from './elements.js';
 import type { GmResourceName } from './events.js';
 import { combatantFromSheet } from './evolve.js';
-import { Resolution } from './resolution.js';
+import { Resolution, type Resolved } from './resolution.js';
 import {
   type CombatantState,
   effectiveSpeed,

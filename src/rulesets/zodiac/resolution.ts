@@ -1,8 +1,15 @@
-import { type DiceRoller, Resolution as EngineResolution } from '../../engine/index.js';
+import {
+  type DiceRoller,
+  Resolution as EngineResolution,
+  type Resolved as EngineResolved,
+} from '../../engine/index.js';
 import type { ZodiacEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Item, Tech } from './model.js';
 import type { CombatantState, ZodiacState } from './state.js';
+
+/** A command resolved: its events and the state they lead to (decide's and the GM's answer). */
+export type Resolved = EngineResolved<ZodiacState, ZodiacEvent>;
 
 /** The engine's Resolution, with this ruleset's lookups. */
 export class Resolution extends EngineResolution<ZodiacState, ZodiacEvent> {

@@ -1,5 +1,3 @@
-import { gmCommandFrom } from '../../cli/battle/gm.js';
-import { oddsOf } from '../../cli/battle/screen.js';
 import type { ContentLibrary } from '../../content/index.js';
 import {
   type AnyEncounter,
@@ -13,9 +11,18 @@ import {
   type Result,
 } from '../../engine/index.js';
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
+import {
+  gmCommandFrom,
+  oddsOf,
+  type Secrecy,
+  secrecyFor,
+  seenEntry,
+  seenView,
+} from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
 import { StorageError } from '../../store/unavailable.js';
+import { CLOSE } from '../close-codes.js';
 import { SERVER_LIMITS } from '../limits.js';
 import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
@@ -26,8 +33,6 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
-import { CLOSE } from '../socket.js';
-import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
 import { StatesAfterEntries } from './history.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */

@@ -1,7 +1,7 @@
 import type { SeededDice } from '../../dice/index.js';
 import type { CommandBase, LegalAction } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
-import type { Policy } from '../policies.js';
+import type { Policy } from '../policy.js';
 import { type Field, type Fighter, score } from './core.js';
 import { ffrpgTactics } from './ffrpg.js';
 import { ffviiiTactics } from './ffviii.js';

@@ -15,7 +15,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gmCommandFrom } from '../../../src/cli/battle/gm.js';
 import { type ContentLibrary, loadContent } from '../../../src/content/index.js';
 import type { SeededDiceState } from '../../../src/dice/index.js';
 import {
@@ -28,6 +27,7 @@ import { SYSTEMS } from '../../../src/rulesets/index.js';
 import type { ShiningForceSetup } from '../../../src/rulesets/shining-force/model.js';
 import type { ShiningForceState } from '../../../src/rulesets/shining-force/state.js';
 import type { AnySystem } from '../../../src/rulesets/system.js';
+import { gmCommandFrom } from '../../../src/session/index.js';
 import { type Aggregate, type CombatantTally, emptyTally } from '../../../src/sim/aggregate.js';
 import { FastDice } from '../../../src/sim/fast-dice.js';
 import { type BattleKernel, kernelFor } from '../../../src/sim/kernels/index.js';

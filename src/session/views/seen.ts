@@ -1,9 +1,11 @@
 import type { CommandBase, EventBase, LogEntry } from '../../engine/index.js';
 import type { AnySystem, CombatantView, EncounterView } from '../../rulesets/system.js';
-import type { HealthBand, Role, SeenCombatant, SeenEntry, SeenView } from '../protocol.js';
+import type { Role } from './role.js';
+import type { HealthBand, SeenCombatant, SeenEntry, SeenView } from './seen-types.js';
 
 /**
- * What each client may see of an encounter: the filtering the server does per socket. The GM
+ * What each client may see of an encounter: the filtering done per role (the server does it per
+ * socket). The GM
  * sees everything; a player or a spectator sees what the table would: the party's figures,
  * a band for everyone else's HP unless the GM revealed them, no GM notes, no GM rolls'
  * figures on hidden combatants.

@@ -12,6 +12,7 @@ import {
   loadEncounter,
   type Result,
 } from '../../engine/index.js';
+import { StatesAfterEntries } from '../../engine/states-after.js';
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, Store } from '../../store/index.js';
@@ -28,7 +29,6 @@ import type {
 } from '../protocol.js';
 import { CLOSE } from '../socket.js';
 import { type Secrecy, secrecyFor, seenEntry, seenView } from '../views/seen.js';
-import { StatesAfterEntries } from './history.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
@@ -742,12 +742,21 @@ export class EncounterHost {
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
+    // An undo or redo names what it moved as the role sees those commands.
+    const moved =
+      entry.type === 'command'
+        ? []
+        : this.states.movedBy(entry.seq).flatMap((seq) => {
+            const command = this.encounter.log[seq - 1];
+            return command === undefined ? [] : [this.seenEntryFor(role, command)];
+          });
     return seenEntry(
       this.system,
       entry,
       this.states.afterEntry(entry.seq),
       role,
       this.secrecy(role),
+      moved,
     );
   }
 

@@ -8,6 +8,7 @@ import {
   type EnteredRoll,
   gm,
   type LegalAction,
+  StatesAfterEntries,
 } from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
 import type { AnySystem } from '../../rulesets/system.js';
@@ -16,7 +17,15 @@ import { entryHint, parseEnteredRoll } from './entered.js';
 import { gmCommandFrom } from './gm.js';
 import type { LineReader } from './lines.js';
 import { matchAction, menuOf } from './pick.js';
-import { eventLines, logLines, oddsOf, outcomeLine, stateLines, viewJson } from './screen.js';
+import {
+  eventLines,
+  logLines,
+  movedLines,
+  oddsOf,
+  outcomeLine,
+  stateLines,
+  viewJson,
+} from './screen.js';
 
 const HELP = [
   'Commands:',
@@ -180,7 +189,12 @@ export class BattleSession {
     const result = type === 'undo' ? this.encounter.undo(steps) : this.encounter.redo(steps);
     if (!result.ok) return this.reject(`Cannot ${type}: ${result.error.message}`);
     this.persist();
-    this.io.out(`${type === 'undo' ? 'Undid' : 'Redid'} ${plural(steps, 'command')}.`);
+    // Name what moved, as the log will: `Undid #12: Mint attacks the Heket`.
+    const { ruleset, setup, log } = this.encounter;
+    const states = StatesAfterEntries.of(ruleset, setup, log);
+    for (const text of movedLines(this.system, this.encounter, states, log.length)) {
+      this.io.out(text);
+    }
     this.show();
     return 'go-on';
   }
@@ -398,8 +412,4 @@ function sameFile(a: string, b: string): boolean {
   } catch {
     return resolve(a) === resolve(b);
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -82,7 +82,7 @@ export type Role =
   | { readonly role: 'spectator' };
 
 /** A player's and a spectator's idea of a combatant whose figures are hidden from them. */
-export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down';
+export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down' | 'fled';
 
 /**
  * A combatant as a client may see it: the GM sees every figure; others see exact HP/MP only

@@ -27,7 +27,9 @@ export function stateLines(system: AnySystem, encounter: AnyEncounter): string[]
       // A system without MP (FFVIII) shows none rather than a row of 0/0.
       const mp = c.maxMp === 0 ? '' : `MP ${c.mp}/${c.maxMp}`.padEnd(10);
       const notes = c.notes.length === 0 ? '' : `(${c.notes.join('; ')})`;
-      const extra = [c.out ? 'OUT' : '', statuses, notes].filter((s) => s !== '').join('  ');
+      const extra = [c.fled ? 'FLED' : c.out ? 'OUT' : '', statuses, notes]
+        .filter((s) => s !== '')
+        .join('  ');
       lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp}${mp === '' ? '' : ' '}${extra}`.trimEnd());
     }
   }
@@ -175,6 +177,7 @@ export function viewJson(system: AnySystem, encounter: AnyEncounter): Record<str
       mp: c.mp,
       maxMp: c.maxMp,
       out: c.out,
+      fled: c.fled,
       statuses: c.statuses,
       notes: c.notes,
       clock: c.clock,

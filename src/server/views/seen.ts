@@ -35,7 +35,9 @@ export function secrecyFor(
 }
 
 /** The table's words for how hurt a combatant looks, from its HP. */
-export function healthBand(c: Pick<CombatantView, 'hp' | 'maxHp' | 'out'>): HealthBand {
+export function healthBand(c: Pick<CombatantView, 'hp' | 'maxHp' | 'out' | 'fled'>): HealthBand {
+  // Fled before down: one who ran off is gone, not beaten, whatever HP it left with.
+  if (c.fled) return 'fled';
   if (c.out || c.hp <= 0) return 'down';
   if (c.hp >= c.maxHp) return 'unhurt';
   return c.hp * 2 > c.maxHp ? 'wounded' : 'badly wounded';

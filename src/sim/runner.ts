@@ -93,6 +93,9 @@ export function runBattles(
   const playerCount = isPlayer.filter(Boolean).length;
   const maxHp = Float64Array.from(start.combatants, (c) => c.maxHp);
   const itemsAtStart = Float64Array.from(start.combatants, (c) => c.items ?? 0);
+  // Who had fled before a run from 'now': nobody comes back in a simulated battle, so they end
+  // it fled too (a kernel's ends say nothing of fleeing).
+  const fledAtStart = Uint8Array.from(start.combatants, (c) => (c.fled ? 1 : 0));
   const hp = new Float64Array(tallies.length);
   const everOut = new Uint8Array(tallies.length);
   // The blows of one command, by slot (-1: a combatant not in the encounter at the start).
@@ -243,7 +246,9 @@ export function runBattles(
       const tally = tallies[k]!;
       if (c.out && isPlayer[k]) playersOut++;
       if (!c.out) tally.survived++;
-      if (everOut[k] === 1 || c.out) tally.knockedOut++;
+      const fled = viewed === undefined ? fledAtStart[k] === 1 : viewed[place]!.fled;
+      if (fled) tally.fled++;
+      else if (everOut[k] === 1 || c.out) tally.knockedOut++;
       tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
       tally.hpMax += c.maxHp;
       tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);

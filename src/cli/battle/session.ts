@@ -38,7 +38,7 @@ const HELP = [
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
   '  undo [n], redo [n]       take back, or put back, the last n commands',
   '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',
-  '  log                      every event so far, by command',
+  '  log                      every entry so far: undone commands marked, undos named',
   '  odds <n>                 the chances of action n, in detail',
   '  gm ...                   the GM overrules the sheet: help gm lists the GM commands',
   '  show, view --json        the battle as it stands (as one JSON line)',

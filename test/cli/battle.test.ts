@@ -335,6 +335,15 @@ describe('undo, redo, save, load, log, odds', () => {
     expect(log.find((l) => l.startsWith('[4] '))).not.toContain('(undone)');
   });
 
+  it('shows a combatant who fled as FLED, not OUT', async () => {
+    const { out } = await battle([WIND_CAVE, '--seed', '1'], ['gm remove heket fled', 'show']);
+    const heket = reply(out, 'show')
+      .split('\n')
+      .find((l) => l.trim().startsWith('Heket'));
+    expect(heket).toMatch(/FLED/);
+    expect(heket).not.toMatch(/OUT/);
+  });
+
   it('gives the odds of an attack, and says so for an action without', async () => {
     const { out } = await battle(
       [WIND_CAVE, '--seed', '1'],

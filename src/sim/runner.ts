@@ -116,16 +116,21 @@ export function runBattles(
   let allOut = false;
   const note = (b: Brief): void => {
     let playersOut = 0;
+    let playersFled = 0;
     for (const c of b.combatants) {
       const k = slots.get(c.id);
       if (k === undefined) continue;
       hp[k] = c.hp;
       if (c.out) {
         everOut[k] = 1;
-        if (isPlayer[k]) playersOut++;
+        if (isPlayer[k]) {
+          playersOut++;
+          playersFled += fledAtStart[k]!;
+        }
       }
     }
-    if (playersOut > 0) someoneOut = true;
+    // Someone knocked out: one who had fled before the run is gone, not knocked out.
+    if (playersOut > playersFled) someoneOut = true;
     if (playerCount > 0 && playersOut === playerCount) allOut = true;
   };
   // Kept out of the battle loop, which stays small enough for the engine to inline the rules.
@@ -236,6 +241,7 @@ export function runBattles(
     // Once a battle, the full view: MP and maximum HP are not in the brief. It is also the last
     // look at who is out, for a battle ended by something other than a blow (a poison tick).
     let playersOut = 0;
+    let playersKnockedOut = 0;
     // A kernel hands its combatants' ends by place; else the view lists them, by id.
     const viewed = standing === undefined ? system.view(state).combatants : undefined;
     const ends: readonly Standing[] = standing ?? viewed ?? [];
@@ -244,9 +250,12 @@ export function runBattles(
       const k = viewed === undefined ? place : slots.get(viewed[place]!.id);
       if (k === undefined) continue;
       const tally = tallies[k]!;
-      if (c.out && isPlayer[k]) playersOut++;
       if (!c.out) tally.survived++;
       const fled = viewed === undefined ? fledAtStart[k] === 1 : viewed[place]!.fled;
+      if (c.out && isPlayer[k]) {
+        playersOut++;
+        if (!fled) playersKnockedOut++;
+      }
       if (fled) tally.fled++;
       else if (everOut[k] === 1 || c.out) tally.knockedOut++;
       tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
@@ -256,7 +265,7 @@ export function runBattles(
       tally.itemsHeld += itemsAtStart[k]!;
       tally.itemsLeft += c.items ?? 0;
     }
-    if (someoneOut || playersOut > 0) aggregate.playersSomeoneOut++;
+    if (someoneOut || playersKnockedOut > 0) aggregate.playersSomeoneOut++;
     if (allOut || (playerCount > 0 && playersOut === playerCount)) aggregate.playersAllOut++;
     hooks.progress?.(i - range.from + 1);
   }

@@ -111,6 +111,24 @@ describe('simulating from the encounter as it stands', () => {
     expect(renderReport(report).join('\n')).toContain('survival, knocked out, fled, mean HP dealt');
   });
 
+  it('does not count a party member who fled before the run as someone knocked out', async () => {
+    const { system, setup, state } = windCaveAt(0, ['remove hiro fled', 'hp heket 10']);
+    const battles = 40;
+    const result = await simulate({
+      system,
+      setup,
+      start: state,
+      battles,
+      seed: 'hiro-fled',
+      workers: 1,
+      policy: 'tactician',
+    }).result;
+    expect(result.combatants.hiro).toMatchObject({ fled: battles, knockedOut: 0 });
+    // Against a Heket on 10 HP Haze and Mint nearly always come through; Hiro, gone from the
+    // start, read as someone knocked out in every battle.
+    expect(result.playersSomeoneOut).toBeLessThan(battles / 4);
+  });
+
   it('plays the same battles for the same seed, on this thread or a worker’s', async () => {
     const { system, setup, state } = windCaveAt(5, ['status hiro +poison 3', 'hp mint -20']);
     const options = {

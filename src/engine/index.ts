@@ -21,7 +21,13 @@ export {
   type SubmitOptions,
 } from './encounter.js';
 export * as gm from './gm/index.js';
-export { type CommandEntry, effectiveHistory, type History, type LogEntry } from './log.js';
+export {
+  type CommandEntry,
+  effectiveHistory,
+  type History,
+  type LogEntry,
+  undoneSeqs,
+} from './log.js';
 export {
   decideByResolving,
   parserOf,
@@ -44,3 +50,4 @@ export {
   parseSavedEncounter,
 } from './save.js';
 export { describeIssue } from './schema-error.js';
+export { StatesAfterEntries } from './states-after.js';

@@ -47,3 +47,16 @@ export function effectiveHistory<C extends CommandBase, E extends EventBase>(
   }
   return { applied, undone };
 }
+
+/**
+ * The commands an undo took back and no redo put back, by entry number: undone for good once a
+ * later command ends the redo branch, and undone still while they could be redone. What a log
+ * marks as undone, however long after.
+ */
+export function undoneSeqs(log: readonly LogEntry[]): ReadonlySet<number> {
+  const applied = new Set(effectiveHistory(log).applied.map((entry) => entry.seq));
+  const undone = new Set<number>();
+  for (const entry of log)
+    if (entry.type === 'command' && !applied.has(entry.seq)) undone.add(entry.seq);
+  return undone;
+}

@@ -16,6 +16,11 @@ export interface CombatantView {
   /** Out of the fight: knocked out, fled, or unable to fight on. */
   readonly out: boolean;
   /**
+   * Out because it fled (its own Flee, or the GM's `remove <who> fled`): shown as fled, never
+   * as down, and its foes win nothing for it (docs/rulings.md).
+   */
+  readonly fled: boolean;
+  /**
    * Items it carries that a fight uses up (Potions, Phoenix Downs, Medical Herbs), counted;
    * absent in a system whose combatants carry none into a fight (FFRPG).
    */

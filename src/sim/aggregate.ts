@@ -18,8 +18,10 @@ export interface CombatantTally {
   overkillDealt: number;
   /** Damage rolled against it beyond what it had left. */
   overkillTaken: number;
-  /** Battles in which it was out of the fight at some point (after any command). */
+  /** Battles in which it was out of the fight at some point (after any command), not by fleeing. */
   knockedOut: number;
+  /** Battles it ended having fled: gone, not fallen, so counted apart from `knockedOut`. */
+  fled: number;
   /** HP at the end of each battle (never below 0 nor above its maximum then). */
   hpLeft: number;
   /** Its maximum HP at the end of each battle: hpLeft over this is the share left. */
@@ -76,6 +78,7 @@ export function emptyTally(c: { id: string; name: string; side: string }): Comba
     overkillDealt: 0,
     overkillTaken: 0,
     knockedOut: 0,
+    fled: 0,
     hpLeft: 0,
     hpMax: 0,
     mpLeft: 0,
@@ -104,6 +107,7 @@ export function mergeAggregates(into: Aggregate, from: Aggregate): Aggregate {
       mine.overkillDealt += c.overkillDealt;
       mine.overkillTaken += c.overkillTaken;
       mine.knockedOut += c.knockedOut;
+      mine.fled += c.fled;
       mine.hpLeft += c.hpLeft;
       mine.hpMax += c.hpMax;
       mine.mpLeft += c.mpLeft;

@@ -103,8 +103,10 @@ export interface SimReport {
     readonly survival: number;
     readonly meanDamageDealt: number;
     readonly meanDamageTaken: number;
-    /** Battles in which it was out of the fight at some point, over all battles. */
+    /** Battles in which it was out of the fight at some point, over all battles; fleeing aside. */
     readonly knockedOut: number;
+    /** Battles it ended having fled, over all battles. */
+    readonly fled: number;
     readonly meanOverkillDealt: number;
     readonly meanOverkillTaken: number;
     readonly meanHpLeft: number;
@@ -164,6 +166,7 @@ export function buildReport(
       meanDamageDealt: per(c.damageDealt),
       meanDamageTaken: per(c.damageTaken),
       knockedOut: per(c.knockedOut),
+      fled: per(c.fled),
       meanOverkillDealt: per(c.overkillDealt),
       meanOverkillTaken: per(c.overkillTaken),
       meanHpLeft: per(c.hpLeft),
@@ -287,13 +290,16 @@ export function renderReport(report: SimReport): string[] {
       `  a battle             dealt ${p.meanDamageDealt.toFixed(1)} HP (+${p.meanOverkillDealt.toFixed(1)} overkill), lost ${p.meanDamageTaken.toFixed(1)} HP (+${p.meanOverkillTaken.toFixed(1)} overkill)`,
     );
   }
+  // A fled column only when someone fled: the usual table stays as it was.
+  const anyFled = report.combatants.some((c) => c.fled > 0);
   lines.push(
-    'Combatants: survival, knocked out, mean HP dealt, HP lost, overkill taken, HP left at the end',
+    `Combatants: survival, knocked out, ${anyFled ? 'fled, ' : ''}mean HP dealt, HP lost, overkill taken, HP left at the end`,
   );
   const width = Math.max(...report.combatants.map((c) => c.name.length), 4);
   for (const c of report.combatants) {
+    const fled = anyFled ? `  ${pct(c.fled).padStart(6)}` : '';
     lines.push(
-      `  ${c.name.padEnd(width)}  ${pct(c.survival).padStart(6)}  ${pct(c.knockedOut).padStart(6)}  ${c.meanDamageDealt.toFixed(1).padStart(8)}  ${c.meanDamageTaken.toFixed(1).padStart(8)}  ${c.meanOverkillTaken.toFixed(1).padStart(8)}  ${c.meanHpLeft.toFixed(1).padStart(8)}`,
+      `  ${c.name.padEnd(width)}  ${pct(c.survival).padStart(6)}  ${pct(c.knockedOut).padStart(6)}${fled}  ${c.meanDamageDealt.toFixed(1).padStart(8)}  ${c.meanDamageTaken.toFixed(1).padStart(8)}  ${c.meanOverkillTaken.toFixed(1).padStart(8)}  ${c.meanHpLeft.toFixed(1).padStart(8)}`,
     );
   }
   return lines;

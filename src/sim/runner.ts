@@ -93,6 +93,9 @@ export function runBattles(
   const playerCount = isPlayer.filter(Boolean).length;
   const maxHp = Float64Array.from(start.combatants, (c) => c.maxHp);
   const itemsAtStart = Float64Array.from(start.combatants, (c) => c.items ?? 0);
+  // Who had fled before a run from 'now': nobody comes back in a simulated battle, so they end
+  // it fled too (a kernel's ends say nothing of fleeing).
+  const fledAtStart = Uint8Array.from(start.combatants, (c) => (c.fled ? 1 : 0));
   const hp = new Float64Array(tallies.length);
   const everOut = new Uint8Array(tallies.length);
   // The blows of one command, by slot (-1: a combatant not in the encounter at the start).
@@ -113,16 +116,21 @@ export function runBattles(
   let allOut = false;
   const note = (b: Brief): void => {
     let playersOut = 0;
+    let playersFled = 0;
     for (const c of b.combatants) {
       const k = slots.get(c.id);
       if (k === undefined) continue;
       hp[k] = c.hp;
       if (c.out) {
         everOut[k] = 1;
-        if (isPlayer[k]) playersOut++;
+        if (isPlayer[k]) {
+          playersOut++;
+          playersFled += fledAtStart[k]!;
+        }
       }
     }
-    if (playersOut > 0) someoneOut = true;
+    // Someone knocked out: one who had fled before the run is gone, not knocked out.
+    if (playersOut > playersFled) someoneOut = true;
     if (playerCount > 0 && playersOut === playerCount) allOut = true;
   };
   // Kept out of the battle loop, which stays small enough for the engine to inline the rules.
@@ -233,6 +241,7 @@ export function runBattles(
     // Once a battle, the full view: MP and maximum HP are not in the brief. It is also the last
     // look at who is out, for a battle ended by something other than a blow (a poison tick).
     let playersOut = 0;
+    let playersKnockedOut = 0;
     // A kernel hands its combatants' ends by place; else the view lists them, by id.
     const viewed = standing === undefined ? system.view(state).combatants : undefined;
     const ends: readonly Standing[] = standing ?? viewed ?? [];
@@ -241,9 +250,14 @@ export function runBattles(
       const k = viewed === undefined ? place : slots.get(viewed[place]!.id);
       if (k === undefined) continue;
       const tally = tallies[k]!;
-      if (c.out && isPlayer[k]) playersOut++;
       if (!c.out) tally.survived++;
-      if (everOut[k] === 1 || c.out) tally.knockedOut++;
+      const fled = viewed === undefined ? fledAtStart[k] === 1 : viewed[place]!.fled;
+      if (c.out && isPlayer[k]) {
+        playersOut++;
+        if (!fled) playersKnockedOut++;
+      }
+      if (fled) tally.fled++;
+      else if (everOut[k] === 1 || c.out) tally.knockedOut++;
       tally.hpLeft += Math.min(Math.max(c.hp, 0), c.maxHp);
       tally.hpMax += c.maxHp;
       tally.mpLeft += Math.min(Math.max(c.mp, 0), c.maxMp);
@@ -251,7 +265,7 @@ export function runBattles(
       tally.itemsHeld += itemsAtStart[k]!;
       tally.itemsLeft += c.items ?? 0;
     }
-    if (someoneOut || playersOut > 0) aggregate.playersSomeoneOut++;
+    if (someoneOut || playersKnockedOut > 0) aggregate.playersSomeoneOut++;
     if (allOut || (playerCount > 0 && playersOut === playerCount)) aggregate.playersAllOut++;
     hooks.progress?.(i - range.from + 1);
   }

@@ -270,8 +270,9 @@ describe('undo, redo, save, load, log, odds', () => {
       ['1', '1', '1', '1', 'undo 2', 'redo', 'undo 5', 'redo 9', 'show', `save ${file}`, '1', '1'],
     );
     expect(played.status).toBe(0);
-    expect(reply(played.out, 'undo 2')).toMatch(/^Undid 2 commands\./);
-    expect(reply(played.out, 'redo')).toMatch(/^Redid 1 command\./);
+    // Each names what it took back or put back: the last command first.
+    expect(reply(played.out, 'undo 2')).toMatch(/^Undid #4: Heket .*\nUndid #3: Mint /);
+    expect(reply(played.out, 'redo')).toMatch(/^Redid #3: Mint /);
     expect(reply(played.out, 'undo 5')).toBe('Cannot undo: there are only 3 to undo');
     expect(reply(played.out, 'redo 9')).toBe('Cannot redo: there is only 1 to redo');
     expect(reply(played.out, `save ${file}`)).toBe(`Saved to ${file}; resume with --load ${file}.`);
@@ -324,6 +325,23 @@ describe('undo, redo, save, load, log, odds', () => {
     expect(log[1]).toBe('    Round 1. Initiative: Mint 17, Haze 16, Heket 11, Hiro 11');
     expect(log[6]).toBe('[2] attack actor=mint target=heket');
     expect(log[7]).toMatch(/^ {4}Mint attacks Heket with Rod: CoS 38/);
+  });
+
+  it('keeps an undone command marked in the log after later commands, and the undo names it', async () => {
+    const { out } = await battle([WIND_CAVE, '--seed', '1'], ['1', '1', 'undo', '1', 'log']);
+    const log = out.slice(out.lastIndexOf('> log\n') + 6).split('\n');
+    expect(log).toContain('[2] (undone) attack actor=mint target=heket');
+    expect(log.find((l) => l.startsWith('[3] '))).toMatch(/^\[3\] Undid #2: Mint attacks Heket/);
+    expect(log.find((l) => l.startsWith('[4] '))).not.toContain('(undone)');
+  });
+
+  it('shows a combatant who fled as FLED, not OUT', async () => {
+    const { out } = await battle([WIND_CAVE, '--seed', '1'], ['gm remove heket fled', 'show']);
+    const heket = reply(out, 'show')
+      .split('\n')
+      .find((l) => l.trim().startsWith('Heket'));
+    expect(heket).toMatch(/FLED/);
+    expect(heket).not.toMatch(/OUT/);
   });
 
   it('gives the odds of an attack, and says so for an action without', async () => {

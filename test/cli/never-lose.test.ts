@@ -51,7 +51,9 @@ describe('a fight is never lost', () => {
     const resumed = await battle([WIND_CAVE, '--load', autosave, '--no-autosave'], ['log']);
     expect(resumed.out).toContain('Resumed');
     expect(resumed.out).toContain('[2] ');
-    expect(resumed.out).not.toContain('[3] ');
+    // The undone third command stays in the log, marked, and the undo names it.
+    expect(resumed.out).toMatch(/^> log\n(.*\n)*\[3\] \(undone\) /m);
+    expect(resumed.out).toMatch(/^\[4\] Undid #3: \S/m);
   });
 
   it('makes a new autosave in the saves folder by default, and names it', async () => {
@@ -72,7 +74,7 @@ describe('a fight is never lost', () => {
     expect(played.status).toBe(0);
     expect(played.out).toMatch(/Outcome: /);
     expect(played.out).toContain('The battle is over: undo, save, log, view, or quit.');
-    expect(played.out).toContain('Undid 1 command.');
+    expect(played.out).toMatch(/^Undid #\d+: \S/m);
     const view = JSON.parse(played.out.split('\n').find((l) => l.startsWith('{"system"'))!);
     expect(view.over).toBe(false);
     expect(existsSync(save)).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Encounter, loadEncounter, parseSavedEncounter } from '../../src/engine/index.js';
+import {
+  Encounter,
+  loadEncounter,
+  parseSavedEncounter,
+  StatesAfterEntries,
+  undoneSeqs,
+} from '../../src/engine/index.js';
 import { type DuelCommand, duel } from './toy-ruleset.js';
 
 const setup = {
@@ -154,6 +160,20 @@ describe('the encounter engine', () => {
     expect(encounter.redoable).toBe(0);
     expect(encounter.log.map((e) => e.type)).toEqual(['command', 'command', 'undo', 'command']);
     expect(encounter.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('an undone command stays undone after later commands; a redone one is not; undos name what they moved', () => {
+    const encounter = start();
+    play(encounter, script.slice(0, 3)); // 1, 2, 3
+    encounter.undo(2); // 4: takes back 3 and 2
+    encounter.redo(1); // 5: puts back 2
+    play(encounter, [{ type: 'heal', target: 'bob', amount: 1 }]); // 6: 3 can never come back
+    expect([...undoneSeqs(encounter.log)]).toEqual([3]);
+    const states = StatesAfterEntries.of(duel, setup, encounter.log);
+    expect(states.movedBy(4)).toEqual([3, 2]);
+    expect(states.movedBy(5)).toEqual([2]);
+    expect(states.movedBy(6)).toEqual([]);
+    expect(states.current).toEqual(encounter.state);
   });
 
   it('saves to JSON and loads to the same state, continuing the same dice stream', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../src/engine/index.js';
 import { RULESETS, SYSTEMS } from '../../src/rulesets/index.js';
 import type { AnySystem, CombatantView, EncounterView } from '../../src/rulesets/system.js';
+import { secrecyFor, seenView } from '../../src/session/views/seen.js';
 
 /** Each system's example, a character and a monster in it, the monsters' side, a status. */
 const CASES = [
@@ -181,6 +182,24 @@ describe.each(CASES)('GM control in $file', ({ file, who, monster, side, status 
     } as CommandBase);
     const gone = removed.combatants.find((c) => c.id === added.id);
     expect(gone === undefined || gone.out).toBe(true);
+  });
+
+  it('shows a monster that fled as fled, never as down, to the GM and as a player sees it', () => {
+    const { system, encounter } = started(file);
+    const { after } = applied(system, encounter, {
+      type: 'gm-remove',
+      target: monster,
+      reason: 'fled',
+    } as CommandBase);
+    expect(combatant(after, monster)).toMatchObject({ out: true, fled: true });
+    expect(combatant(after, who)).toMatchObject({ fled: false });
+    const player = { role: 'player', characterId: who } as const;
+    const party = combatant(after, who).side;
+    const seen = seenView(after, player, party, secrecyFor(player, after, party, new Set()));
+    expect(seen.combatants.find((c) => c.id === monster)).toMatchObject({
+      hidden: true,
+      band: 'fled',
+    });
   });
 
   it('deals damage and heals, raw and as dice', () => {

@@ -7,6 +7,7 @@ import { gmCommandFrom } from '../../src/session/index.js';
 import { emptyAggregate, roundsAfter } from '../../src/sim/aggregate.js';
 import { POLICIES, type Policy } from '../../src/sim/policies.js';
 import { policyForEncounter } from '../../src/sim/policy-spec.js';
+import { buildReport, renderReport } from '../../src/sim/report.js';
 import { runBattles } from '../../src/sim/runner.js';
 import { simulate, startWorker } from '../../src/sim/sim.js';
 import { WorkQueue } from '../../src/sim/work-queue.js';
@@ -74,6 +75,58 @@ describe('simulating from the encounter as it stands', () => {
     expect(fromStart.roundsSum / fromStart.battles).toBeGreaterThan(8);
     // It lost its first 190 HP before the battles began: they took off no more than it had.
     expect(fromNow.combatants.heket!.damageTaken / fromNow.battles).toBeLessThanOrEqual(10);
+  });
+
+  it('counts a Heket that fled before the run as fled in every battle, not as knocked out', async () => {
+    const { system, setup, state } = windCaveAt(0, ['add heket to enemies', 'remove heket fled']);
+    const battles = 40;
+    const result = await simulate({
+      system,
+      setup,
+      start: state,
+      battles,
+      seed: 'fled',
+      workers: 1,
+      policy: 'tactician',
+    }).result;
+    const { heket, ...others } = result.combatants;
+    expect(heket).toMatchObject({ fled: battles, knockedOut: 0, survived: 0 });
+    const second = Object.values(others).find((c) => c.side === 'enemies')!;
+    expect(second.fled).toBe(0);
+    expect(second.knockedOut).toBeGreaterThan(0);
+    const report = buildReport(result, {
+      seed: 'fled',
+      policy: 'tactician',
+      policies: {},
+      players: undefined,
+      workers: 1,
+      interrupted: false,
+      sides: system.view(state).sides,
+      from: 'now',
+    });
+    expect(report.combatants.find((c) => c.id === 'heket')).toMatchObject({
+      fled: 1,
+      knockedOut: 0,
+    });
+    expect(renderReport(report).join('\n')).toContain('survival, knocked out, fled, mean HP dealt');
+  });
+
+  it('does not count a party member who fled before the run as someone knocked out', async () => {
+    const { system, setup, state } = windCaveAt(0, ['remove hiro fled', 'hp heket 10']);
+    const battles = 40;
+    const result = await simulate({
+      system,
+      setup,
+      start: state,
+      battles,
+      seed: 'hiro-fled',
+      workers: 1,
+      policy: 'tactician',
+    }).result;
+    expect(result.combatants.hiro).toMatchObject({ fled: battles, knockedOut: 0 });
+    // Against a Heket on 10 HP Haze and Mint nearly always come through; Hiro, gone from the
+    // start, read as someone knocked out in every battle.
+    expect(result.playersSomeoneOut).toBeLessThan(battles / 4);
   });
 
   it('plays the same battles for the same seed, on this thread or a worker’s', async () => {

@@ -323,7 +323,9 @@ describe.each(CASES)('the web tracker for $system', (c) => {
       for (const combatant of seen.view.combatants) {
         const card = p.locator(`article[data-combatant="${combatant.id}"]`);
         if (combatant.hidden) {
-          expect(await card.getByTestId('band').textContent()).toBe(`HP: ${combatant.band}`);
+          expect(await card.getByTestId('band').textContent()).toBe(
+            combatant.band === 'fled' ? 'Fled' : `HP: ${combatant.band}`,
+          );
         } else {
           expect(await card.locator('.bar-label').first().textContent()).toBe(
             `HP ${combatant.hp}/${combatant.maxHp}`,

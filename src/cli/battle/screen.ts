@@ -5,7 +5,7 @@ import type {
   LegalAction,
   Outcome,
 } from '../../engine/index.js';
-import { effectiveHistory } from '../../engine/index.js';
+import { StatesAfterEntries, undoneSeqs } from '../../engine/index.js';
 import type { AnySystem } from '../../rulesets/system.js';
 import { groupsOf, menuOf, oddsOf } from '../../session/index.js';
 
@@ -26,7 +26,9 @@ export function stateLines(system: AnySystem, encounter: AnyEncounter): string[]
       // A system without MP (FFVIII) shows none rather than a row of 0/0.
       const mp = c.maxMp === 0 ? '' : `MP ${c.mp}/${c.maxMp}`.padEnd(10);
       const notes = c.notes.length === 0 ? '' : `(${c.notes.join('; ')})`;
-      const extra = [c.out ? 'OUT' : '', statuses, notes].filter((s) => s !== '').join('  ');
+      const extra = [c.fled ? 'FLED' : c.out ? 'OUT' : '', statuses, notes]
+        .filter((s) => s !== '')
+        .join('  ');
       lines.push(`  ${c.name.padEnd(width)}  ${hp} ${mp}${mp === '' ? '' : ' '}${extra}`.trimEnd());
     }
   }
@@ -84,20 +86,49 @@ export function commandText(command: CommandBase): string {
 }
 
 /**
- * Every command in force, each with its events described against the state right after it
- * (rebuilt as it goes), so names and counts read as they did at the time.
+ * Every entry of the log, each command with its events described against the state right after
+ * it, so names and counts read as they did at the time. A command undone and never redone is
+ * marked so for good, even after later commands; an undo or redo names what it moved.
  */
 export function logLines(system: AnySystem, encounter: AnyEncounter): string[] {
-  const { ruleset } = encounter;
-  let state = ruleset.initialState(encounter.setup);
+  const states = StatesAfterEntries.of(encounter.ruleset, encounter.setup, encounter.log);
+  const undone = undoneSeqs(encounter.log);
   const lines: string[] = [];
-  const applied = effectiveHistory(encounter.log).applied;
-  applied.forEach((entry, i) => {
-    for (const event of entry.events) state = ruleset.evolve(state, event);
-    lines.push(`[${i + 1}] ${commandText(entry.command)}`);
-    for (const line of system.describe(entry.events, state)) lines.push(`    ${line}`);
-  });
+  for (const entry of encounter.log) {
+    if (entry.type === 'command') {
+      const mark = undone.has(entry.seq) ? '(undone) ' : '';
+      lines.push(`[${entry.seq}] ${mark}${commandText(entry.command)}`);
+      for (const line of system.describe(entry.events, states.afterEntry(entry.seq))) {
+        lines.push(`    ${line}`);
+      }
+    } else {
+      movedLines(system, encounter, states, entry.seq).forEach((line, i) => {
+        lines.push(i === 0 ? `[${entry.seq}] ${line}` : `    ${line}`);
+      });
+    }
+  }
   return lines.length > 0 ? lines : ['Nothing has happened yet.'];
+}
+
+/** What undo or redo entry `seq` moved, a line each: `Undid #12: Mint attacks the Heket`. */
+export function movedLines(
+  system: AnySystem,
+  encounter: AnyEncounter,
+  states: StatesAfterEntries,
+  seq: number,
+): string[] {
+  const entry = encounter.log[seq - 1];
+  if (entry === undefined || entry.type === 'command') return [];
+  const verb = entry.type === 'undo' ? 'Undid' : 'Redid';
+  const moved = states.movedBy(seq).flatMap((n) => {
+    const command = encounter.log[n - 1];
+    if (command?.type !== 'command') return [];
+    const first = system
+      .describe(command.events, states.afterEntry(n))
+      .find((line) => line.trim() !== '');
+    return [`${verb} #${n}: ${first?.trim() ?? commandText(command.command)}`];
+  });
+  return moved.length > 0 ? moved : [`${verb} nothing`];
 }
 
 export function outcomeLine(system: AnySystem, encounter: AnyEncounter, outcome: Outcome): string {
@@ -129,6 +160,7 @@ export function viewJson(system: AnySystem, encounter: AnyEncounter): Record<str
       mp: c.mp,
       maxMp: c.maxMp,
       out: c.out,
+      fled: c.fled,
       statuses: c.statuses,
       notes: c.notes,
       clock: c.clock,

@@ -8,6 +8,7 @@ import {
   type EnteredRoll,
   gm,
   type LegalAction,
+  StatesAfterEntries,
 } from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
 import type { AnySystem } from '../../rulesets/system.js';
@@ -15,7 +16,7 @@ import { gmCommandFrom, matchAction, menuOf, oddsOf } from '../../session/index.
 import type { Io } from '../io.js';
 import { entryHint, parseEnteredRoll } from './entered.js';
 import type { LineReader } from './lines.js';
-import { eventLines, logLines, outcomeLine, stateLines, viewJson } from './screen.js';
+import { eventLines, logLines, movedLines, outcomeLine, stateLines, viewJson } from './screen.js';
 
 const HELP = [
   'Commands:',
@@ -28,7 +29,7 @@ const HELP = [
   '  dice manual | dice auto  ask for every roll as it is needed, or roll here',
   '  undo [n], redo [n]       take back, or put back, the last n commands',
   '  save <file>              write a save file (moogle battle ... --load <file> resumes it)',
-  '  log                      every event so far, by command',
+  '  log                      every entry so far: undone commands marked, undos named',
   '  odds <n>                 the chances of action n, in detail',
   '  gm ...                   the GM overrules the sheet: help gm lists the GM commands',
   '  show, view --json        the battle as it stands (as one JSON line)',
@@ -179,7 +180,12 @@ export class BattleSession {
     const result = type === 'undo' ? this.encounter.undo(steps) : this.encounter.redo(steps);
     if (!result.ok) return this.reject(`Cannot ${type}: ${result.error.message}`);
     this.persist();
-    this.io.out(`${type === 'undo' ? 'Undid' : 'Redid'} ${plural(steps, 'command')}.`);
+    // Name what moved, as the log will: `Undid #12: Mint attacks the Heket`.
+    const { ruleset, setup, log } = this.encounter;
+    const states = StatesAfterEntries.of(ruleset, setup, log);
+    for (const text of movedLines(this.system, this.encounter, states, log.length)) {
+      this.io.out(text);
+    }
     this.show();
     return 'go-on';
   }
@@ -397,8 +403,4 @@ function sameFile(a: string, b: string): boolean {
   } catch {
     return resolve(a) === resolve(b);
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

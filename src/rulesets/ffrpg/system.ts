@@ -55,6 +55,7 @@ function view(state: FfrpgState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: !isActive(c),
+        fled: c.fled,
         statuses: c.statuses.map((s) => ({
           name: state.setup.statuses[s.status]?.name ?? s.status,
           timer: s.timer === 'infinite' ? '∞' : String(s.timer),

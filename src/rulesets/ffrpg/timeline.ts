@@ -274,7 +274,8 @@ export function battleOver(r: Resolution): boolean {
 }
 
 /**
- * XP and Gil from the beaten sides, split evenly among the winners' characters who are still
+ * XP and Gil from the beaten sides' combatants who did not flee (XP is what characters gain "by
+ * overcoming obstacles": one that ran off was not overcome, docs/rulings.md), split evenly among the winners' characters who are still
  * standing ("that comes out to 1560 XP and 820 Gil. You each get 520 XP"); what does not divide
  * evenly is reported, not lost. Levels follow the level table.
  */
@@ -285,7 +286,7 @@ function awardRewards(r: Resolution, side: string): void {
   let gil = 0;
   for (const id of state.order) {
     const c = state.combatants[id]!;
-    if (c.side === side) continue;
+    if (c.side === side || c.fled) continue;
     xp += c.sheet.rewards.xp;
     gil += c.sheet.rewards.gil;
   }

@@ -63,6 +63,7 @@ function view(state: FfviiiState): EncounterView {
         mp: 0,
         maxMp: 0,
         out: !inFight(c),
+        fled: c.fled,
         items: stockOf(c.items),
         statuses: [
           ...Object.entries(c.statuses).map(([name, rounds]) => ({

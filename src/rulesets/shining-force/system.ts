@@ -189,6 +189,7 @@ function view(state: ShiningForceState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: c.defeated,
+        fled: c.left === 'fled',
         items: consumablesHeld(state.setup, c.items),
         notes: gm.notesOf(state.notes, id),
         clock: { turn: place < 0 ? null : place + 1, cell: nameOfIndex(width, c.cell) },

@@ -95,6 +95,7 @@ function view(state: ZodiacState): EncounterView {
         mp: c.mp,
         maxMp: c.sheet.stats.mp,
         out: !isFighting(c),
+        fled: c.gone === 'fled',
         items: stockOf(c.items),
         statuses,
         notes: gm.notesOf(state.notes, id),

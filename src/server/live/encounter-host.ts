@@ -10,6 +10,7 @@ import {
   loadEncounter,
   type Result,
 } from '../../engine/index.js';
+import { StatesAfterEntries } from '../../engine/states-after.js';
 import type { AnySystem, EncounterView } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
@@ -33,7 +34,6 @@ import type {
   ServerMessage,
   StatePayload,
 } from '../protocol.js';
-import { StatesAfterEntries } from './history.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
@@ -747,12 +747,21 @@ export class EncounterHost {
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
+    // An undo or redo names what it moved as the role sees those commands.
+    const moved =
+      entry.type === 'command'
+        ? []
+        : this.states.movedBy(entry.seq).flatMap((seq) => {
+            const command = this.encounter.log[seq - 1];
+            return command === undefined ? [] : [this.seenEntryFor(role, command)];
+          });
     return seenEntry(
       this.system,
       entry,
       this.states.afterEntry(entry.seq),
       role,
       this.secrecy(role),
+      moved,
     );
   }
 

@@ -1,7 +1,7 @@
 import type { CombatantView, EncounterView } from '../../rulesets/system.js';
 
 /** A player's and a spectator's idea of a combatant whose figures are hidden from them. */
-export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down';
+export type HealthBand = 'unhurt' | 'wounded' | 'badly wounded' | 'down' | 'fled';
 
 /**
  * A combatant as a client may see it: the GM sees every figure; others see exact HP/MP only
@@ -32,6 +32,11 @@ export interface SeenEntry {
   /** The command (GM: exactly as logged; others: the same, it is what the table heard). */
   readonly command?: { readonly type: string } & Readonly<Record<string, unknown>>;
   readonly steps?: number;
+  /**
+   * Undo and redo: the entries it took back or put back, in the order it did (the last command
+   * first, for an undo). Its `lines` name each as this client may see it: `Undid #12: ...`.
+   */
+  readonly moved?: readonly number[];
   /** What happened, in the system's words; figures hidden from this client read `?`. */
   readonly lines: readonly string[];
   /** GM only: the events and dice, as the engine logged them. */

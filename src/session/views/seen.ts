@@ -37,7 +37,9 @@ export function secrecyFor(
 }
 
 /** The table's words for how hurt a combatant looks, from its HP. */
-export function healthBand(c: Pick<CombatantView, 'hp' | 'maxHp' | 'out'>): HealthBand {
+export function healthBand(c: Pick<CombatantView, 'hp' | 'maxHp' | 'out' | 'fled'>): HealthBand {
+  // Fled before down: one who ran off is gone, not beaten, whatever HP it left with.
+  if (c.fled) return 'fled';
   if (c.out || c.hp <= 0) return 'down';
   if (c.hp >= c.maxHp) return 'unhurt';
   return c.hp * 2 > c.maxHp ? 'wounded' : 'badly wounded';
@@ -87,9 +89,22 @@ function masked(event: EventBase, secrecy: Secrecy): EventBase {
 }
 
 /**
+ * One line naming an entry as a client sees it: its first line of what happened, else its
+ * command, else what any GM change is to the table.
+ */
+export function entrySummary(entry: SeenEntry): string {
+  const first = entry.lines.find((line) => line.trim().length > 0)?.trim();
+  return `#${entry.seq}: ${first ?? entry.command?.type ?? 'a GM change'}`;
+}
+
+/**
  * A log entry for one client, described against the state right after it. For anyone but the
  * GM: no events or dice, no GM notes, hidden figures as `?`, and GM commands only as the lines
  * the table hears (a GM command's fields can carry a hidden figure or a note's text).
+ *
+ * An undo or a redo names the commands it `moved`, each as this client sees that command, so
+ * a hidden figure stays hidden there too. What it moved is fixed when it is logged, so its text
+ * never changes after, like any other entry's.
  */
 export function seenEntry(
   system: AnySystem,
@@ -97,9 +112,17 @@ export function seenEntry(
   after: unknown,
   role: Role,
   secrecy: Secrecy,
+  moved: readonly SeenEntry[] = [],
 ): SeenEntry {
   if (entry.type !== 'command') {
-    return { seq: entry.seq, kind: entry.type, steps: entry.steps, lines: [] };
+    const verb = entry.type === 'undo' ? 'Undid' : 'Redid';
+    return {
+      seq: entry.seq,
+      kind: entry.type,
+      steps: entry.steps,
+      moved: moved.map((m) => m.seq),
+      lines: moved.map((m) => `${verb} ${entrySummary(m)}`),
+    };
   }
   if (role.role === 'gm') {
     return {

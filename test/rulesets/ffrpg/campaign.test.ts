@@ -175,6 +175,32 @@ describe('after the battle', () => {
     expect(step.report).toContain('The party finds 1 x Skystone (Heket).');
   });
 
+  it('XP is gained "by overcoming obstacles": a monster that fled was not overcome, and its loot went with it', () => {
+    const roster = recruited();
+    const setup = value(campaign.setupFrom(library(), windCaveSpec(), roster));
+    const heket = setup.sides[1]!.combatants[0]!;
+    const withLoot: FfrpgSetup = {
+      ...setup,
+      sides: [
+        setup.sides[0]!,
+        {
+          ...setup.sides[1]!,
+          combatants: [
+            { ...heket, rewards: { ...heket.rewards, items: [{ name: 'Skystone', count: 1 }] } },
+          ],
+        },
+      ],
+    };
+    const encounter = start(withLoot);
+    value(encounter.submit({ type: 'gm-remove', target: 'heket', reason: 'fled' }));
+    if (!ffrpg.outcome(encounter.state).over) value(encounter.submit({ type: 'begin-round' }));
+    expect(ffrpg.outcome(encounter.state)).toMatchObject({ over: true, winner: 'party' });
+    const step = value(campaign.afterBattle(library(), withLoot, encounter.state, roster, dice()));
+    expect(step.report).toContain('The party wins 0 XP and 0 Gil.');
+    expect(step.roster.party).toMatchObject({ items: {} });
+    expect(stateOf(step.roster, 'hiro')).toMatchObject({ xp: 0, gil: 0 });
+  });
+
   it('the knocked out get no share, keep 0 HP, and their timed Status Conditions run out', () => {
     const roster = recruited();
     const setup = value(campaign.setupFrom(library(), windCaveSpec(), roster));

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ffrpg } from '../../../src/rulesets/ffrpg/index.js';
+import { ffrpgSystem } from '../../../src/rulesets/ffrpg/system.js';
 import {
   beginRound,
   d100,
@@ -573,13 +574,24 @@ describe('knock-outs and the end of the battle', () => {
     expect(encounter.outcome()).toMatchObject({ over: true, winner: 'enemies' });
   });
 
-  it('a monster that flees leaves the party the winners, with the rewards', () => {
-    const encounter = start();
+  it('a monster that flees leaves the party the winners, but not "by overcoming" it: no XP or Gil for it', () => {
+    const setup = windCave();
+    setup.sides[1]!.combatants.push({
+      ...structuredClone(sheet(setup, 'heket')),
+      id: 'heket-2',
+      name: 'Heket 2',
+    });
+    const encounter = start(setup);
+    run(encounter, { type: 'gm-set', target: 'heket-2', resource: 'hp', value: 0 });
     beginRound(encounter);
     for (const actor of ['hiro', 'haze', 'mint']) run(encounter, { type: 'pass', actor });
     const events = run(encounter, { type: 'flee', actor: 'heket' });
     expect(only(events, 'battle-ended').winner).toBe('party');
-    expect(only(events, 'rewards-awarded').rewards.xp).toBe(1560);
+    // The knocked-out Heket 2 is worth its 1560 XP and 820 Gil; the one that fled, nothing.
+    expect(only(events, 'rewards-awarded').rewards).toMatchObject({ xp: 1560, gil: 820 });
+    const view = ffrpgSystem.view(encounter.state).combatants;
+    expect(view.find((c) => c.id === 'heket')).toMatchObject({ out: true, fled: true });
+    expect(view.find((c) => c.id === 'heket-2')).toMatchObject({ out: true, fled: false });
   });
 
   it('a fled or knocked-out target cannot be attacked', () => {

@@ -69,7 +69,12 @@ export function CombatantCard({
         {c.name}
         {mine ? ' (you)' : ''}
         {active && <span class="badge badge-active"> ▶ acting now</span>}
-        {c.out && <span class="badge badge-out"> ✕ out</span>}
+        {/* One who fled is gone, not beaten: never marked as knocked out. */}
+        {c.out && (
+          <span class="badge badge-out" data-testid="out">
+            {c.fled ? ' ↗ fled' : ' ✕ out'}
+          </span>
+        )}
       </h3>
       <p class="muted small">
         {side}
@@ -79,7 +84,7 @@ export function CombatantCard({
         <Bar label="HP" value={c.hp} max={c.maxHp} kind="hp" />
       ) : (
         <p class="band" data-testid="band">
-          HP: {c.band}
+          {c.band === 'fled' ? 'Fled' : `HP: ${c.band}`}
         </p>
       )}
       {c.mp !== null && c.maxMp !== null && c.maxMp > 0 && (

@@ -23,6 +23,15 @@ export function undoStacks(entries: readonly SeenEntry[]): {
   return { done, undone };
 }
 
+/**
+ * The commands undone and never redone, by entry number: still undone after a later command
+ * ends the redo branch, so the log never reads an undone blow as one that landed.
+ */
+export function undoneSeqs(entries: readonly SeenEntry[]): ReadonlySet<number> {
+  const done = new Set(undoStacks(entries).done.map((e) => e.seq));
+  return new Set(entries.filter((e) => e.kind === 'command' && !done.has(e.seq)).map((e) => e.seq));
+}
+
 /** One line naming an entry: its first line of what happened, or its command. */
 export function entrySummary(entry: SeenEntry): string {
   const first = entry.lines.find((l) => l.trim().length > 0)?.trim();

@@ -1,13 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { SeenEntry } from '../types.js';
-import { undoStacks } from './history.js';
+import { undoneSeqs } from './history.js';
 
 const KINDS = ['everything', 'actions', 'dice', 'undo and redo'] as const;
 type Kind = (typeof KINDS)[number];
 
 function entryText(entry: SeenEntry): string[] {
-  if (entry.kind === 'undo') return [`Undid ${entry.steps ?? 1} step(s)`];
-  if (entry.kind === 'redo') return [`Redid ${entry.steps ?? 1} step(s)`];
+  // An undo or redo names what it moved (`Undid #12: ...`); one that moved nothing, just itself.
+  if (entry.kind !== 'command' && entry.lines.length === 0) {
+    return [`${entry.kind === 'undo' ? 'Undid' : 'Redid'} nothing`];
+  }
   return entry.lines.length > 0 ? [...entry.lines] : [entry.command?.type ?? 'GM change'];
 }
 
@@ -16,8 +18,7 @@ export function LogPanel({ entries }: { entries: readonly SeenEntry[] }) {
   const [text, setText] = useState('');
   const [kind, setKind] = useState<Kind>('everything');
   const needle = text.trim().toLowerCase();
-  const { undone } = undoStacks(entries);
-  const taken = new Set(undone.map((e) => e.seq));
+  const taken = undoneSeqs(entries);
   const shown = entries
     .filter((e) => {
       if (kind === 'actions' && e.kind !== 'command') return false;

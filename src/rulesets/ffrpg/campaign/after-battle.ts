@@ -46,7 +46,8 @@ export function afterBattle(
     const items = { ...party.items };
     for (const id of final.order) {
       const c = final.combatants[id]!;
-      if (c.side === outcome.winner) continue;
+      // One that fled took its items with it (docs/rulings.md).
+      if (c.side === outcome.winner || c.fled) continue;
       for (const item of c.sheet.rewards.items) {
         items[item.name] = Math.min(9999, (items[item.name] ?? 0) + item.count);
         report.push(`The party finds ${item.count} x ${item.name} (${c.sheet.name}).`);

@@ -1,15 +1,19 @@
-import type { AnyRuleset, CommandBase, EventBase, LogEntry } from '../../engine/index.js';
+import type { LogEntry } from './log.js';
+import type { AnyRuleset, CommandBase, EventBase } from './ruleset.js';
 
 /**
  * The state right after each entry of a log, so an entry can be described (for any client, at
  * any later time) against the state it left. States are immutable and share structure, so
- * keeping one per entry costs what changed, not a copy each.
+ * keeping one per entry costs what changed, not a copy each. It also keeps which commands each
+ * undo took back and each redo put back, so an undo can say what it undid.
  */
 export class StatesAfterEntries {
   /** `after[i]` follows entry number i + 1. */
   private readonly after: unknown[] = [];
-  private readonly applied: { readonly state: unknown }[] = [];
-  private readonly undone: { readonly state: unknown }[] = [];
+  /** `moved[i]`: the commands entry number i + 1 took back or put back (none for a command). */
+  private readonly moved: (readonly number[])[] = [];
+  private readonly applied: { readonly seq: number; readonly state: unknown }[] = [];
+  private readonly undone: { readonly seq: number; readonly state: unknown }[] = [];
 
   constructor(
     private readonly ruleset: AnyRuleset,
@@ -32,26 +36,37 @@ export class StatesAfterEntries {
 
   /** The same walk as `effectiveHistory`, keeping each command's resulting state. */
   push(entry: LogEntry<CommandBase, EventBase>): unknown {
+    const moved: number[] = [];
     if (entry.type === 'command') {
       let state = this.current;
       for (const event of entry.events) state = this.ruleset.evolve(state, event);
-      this.applied.push({ state });
+      this.applied.push({ seq: entry.seq, state });
       this.undone.length = 0;
     } else if (entry.type === 'undo') {
       for (let i = 0; i < entry.steps && this.applied.length > 0; i++) {
-        this.undone.push(this.applied.pop()!);
+        const taken = this.applied.pop()!;
+        this.undone.push(taken);
+        moved.push(taken.seq);
       }
     } else {
       for (let i = 0; i < entry.steps && this.undone.length > 0; i++) {
-        this.applied.push(this.undone.pop()!);
+        const back = this.undone.pop()!;
+        this.applied.push(back);
+        moved.push(back.seq);
       }
     }
     this.after.push(this.current);
+    this.moved.push(moved);
     return this.current;
   }
 
   /** The state after entry `seq` (1 for the first). */
   afterEntry(seq: number): unknown {
     return seq === 0 ? this.initial : this.after[seq - 1];
+  }
+
+  /** The commands undo or redo entry `seq` took back or put back, in the order it did. */
+  movedBy(seq: number): readonly number[] {
+    return this.moved[seq - 1] ?? [];
   }
 }

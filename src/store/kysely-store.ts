@@ -12,6 +12,7 @@ import {
 } from '../engine/index.js';
 import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
+import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
@@ -24,6 +25,7 @@ import type {
   LoadedEncounter,
   NewEncounter,
   NewTable,
+  PresenceNotice,
   RosterEntry,
   Store,
   StoredEntry,
@@ -673,6 +675,14 @@ export class KyselyStore implements Store {
 
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe> {
     return this.feed.subscribe(encounterId, listener);
+  }
+
+  async publishPresence(notice: PresenceNotice): Promise<void> {
+    if (this.kind === 'postgres') {
+      await sql`SELECT pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
+    } else {
+      this.feed.presence(notice);
+    }
   }
 
   async close(): Promise<void> {

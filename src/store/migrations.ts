@@ -5,6 +5,8 @@ import type { StoreKind } from './types.js';
 export const ENTRY_CHANNEL = 'moogle_entry_appended';
 /** The channel PostgreSQL notifies on when a token is revoked (see `changes.ts`). */
 export const TOKEN_CHANNEL = 'moogle_token_revoked';
+/** The channel presence notices go on (see `changes.ts`); sent by the servers, no trigger. */
+export const PRESENCE_CHANNEL = 'moogle_presence';
 
 /**
  * Versioned migrations, run in order at open. Never edit one that has shipped: add the next.

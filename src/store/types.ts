@@ -153,7 +153,30 @@ export interface ChangeListener {
    * append's, a notice can be missed: whoever acts for a token checks it with `tokenLive` too.
    */
   readonly revoked?: (change: TokenRevoked) => void;
+  /** A presence notice from any process, this one's own included (heard by every listener). */
+  readonly presence?: (notice: PresenceNotice) => void;
 }
+
+/**
+ * Who is connected where, between the processes on one database (docs/server.md, "Presence"):
+ * a notice carries no secret and changes nothing stored, so it is never written, only sent.
+ * `link`: process `process` now holds `sockets` sockets of link `link` in an encounter (0: none
+ * left); `beat`: the process is alive, its notices stand; `ask`: a process opened the
+ * encounter and wants every other one's links in it; `gone`: the process is stopping.
+ */
+export type PresenceNotice =
+  | {
+      readonly kind: 'link';
+      readonly process: string;
+      readonly encounterId: string;
+      readonly link: string;
+      readonly role: 'gm' | 'player' | 'spectator';
+      readonly character?: string;
+      readonly sockets: number;
+    }
+  | { readonly kind: 'beat'; readonly process: string }
+  | { readonly kind: 'ask'; readonly process: string; readonly encounterId: string }
+  | { readonly kind: 'gone'; readonly process: string };
 
 export type Unsubscribe = () => void;
 
@@ -279,6 +302,12 @@ export interface Store {
    * by any process on the same database. Resolves once notifications are flowing.
    */
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe>;
+
+  /**
+   * Sends a presence notice to the subscribers of every process on the database (PostgreSQL:
+   * a NOTIFY outside any transaction; SQLite: this process's). Nothing is stored.
+   */
+  publishPresence(notice: PresenceNotice): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -62,6 +62,8 @@ export interface ServerOptions {
       | 'tableContentBytes'
     >
   >;
+  /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
+  readonly presenceGraceMs?: number;
   /** The balance runs' bounds where they differ from BALANCE_LIMITS (tests). */
   readonly balance?: Partial<BalanceBounds>;
 }
@@ -284,6 +286,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   const hub = new Hub({
     store,
     entriesPerEncounter: limits.entriesPerEncounter,
+    ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
     systemOf: (id) => systemById(id),
     libraryOf: (system) => {
       const library = starterLibrary(system);

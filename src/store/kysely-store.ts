@@ -102,6 +102,41 @@ export class KyselyStore implements Store {
     return row === undefined ? undefined : tableRecord(row);
   }
 
+  async deleteTable(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      // Row by row, children first: no reliance on each dialect's cascading.
+      const encounters = tx.selectFrom('moogle_encounters').select('id').where('table_id', '=', id);
+      await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
+      const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
+    });
+  }
+
+  async ownerHash(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_owner')
+      .select('hash')
+      .where('id', '=', 'owner')
+      .executeTakeFirst();
+    return row?.hash;
+  }
+
+  async setOwnerHash(hash: string, replace: boolean): Promise<boolean> {
+    const written = await this.db
+      .insertInto('moogle_owner')
+      .values({ id: 'owner', hash, created_at: now() })
+      .onConflict((c) =>
+        replace
+          ? c.column('id').doUpdateSet({ hash, created_at: now() })
+          : c.column('id').doNothing(),
+      )
+      .executeTakeFirst();
+    return (written.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  }
+
   async listTables(): Promise<readonly TableRecord[]> {
     const rows = await this.db
       .selectFrom('moogle_tables')

@@ -144,6 +144,18 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           EXECUTE FUNCTION moogle_notify_token_revoked()`.execute(db);
       },
     },
+    '0004-owner-credential': {
+      async up(db: Kysely<unknown>) {
+        // One row, `id` 'owner': whoever holds the credential runs every table (the lobby API).
+        // Only its SHA-256 is kept, as a link's secret is.
+        await db.schema
+          .createTable('moogle_owner')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -221,6 +221,19 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | undefined>;
   /** Oldest first. */
   listTables(): Promise<readonly TableRecord[]>;
+  /**
+   * Removes the table with its roster, encounters, their logs and its links, in one
+   * transaction; false when there was none. Revoke its links first to close their sockets.
+   */
+  deleteTable(id: string): Promise<boolean>;
+
+  /** The owner credential's hash (the lobby API), if one was ever set. */
+  ownerHash(): Promise<string | undefined>;
+  /**
+   * Keeps `hash` as the owner credential's. `replace` false: only if there is none yet, and
+   * says whether it was kept (two processes starting at once: one wins).
+   */
+  setOwnerHash(hash: string, replace: boolean): Promise<boolean>;
   /** What a table holds, counted by the database: what the server's quotas are checked against. */
   tableUsage(tableId: string): Promise<TableUsage>;
 

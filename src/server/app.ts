@@ -68,6 +68,8 @@ export interface ServerOptions {
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
   readonly presenceGraceMs?: number;
+  /** How often a process holding sockets says it is alive to the others (PRESENCE_BEAT_MS). */
+  readonly presenceBeatMs?: number;
   /** The balance runs' bounds where they differ from BALANCE_LIMITS (tests). */
   readonly balance?: Partial<BalanceBounds>;
 }
@@ -289,17 +291,22 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   const log = (level: 'info' | 'warn' | 'error', message: string, fields: object = {}): void => {
     app.log[level](fields, message);
   };
-  const hub = new Hub({
-    store,
-    entriesPerEncounter: limits.entriesPerEncounter,
-    ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
-    systemOf: (id) => systemById(id),
-    libraryOf: (system) => {
-      const library = starterLibrary(system);
-      return library.ok ? library.value : undefined;
+  const hub = new Hub(
+    {
+      store,
+      entriesPerEncounter: limits.entriesPerEncounter,
+      ...(options.presenceGraceMs === undefined
+        ? {}
+        : { presenceGraceMs: options.presenceGraceMs }),
+      systemOf: (id) => systemById(id),
+      libraryOf: (system) => {
+        const library = starterLibrary(system);
+        return library.ok ? library.value : undefined;
+      },
+      log,
     },
-    log,
-  });
+    options.presenceBeatMs,
+  );
   await hub.start();
   let stopping = false;
 

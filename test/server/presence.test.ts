@@ -203,3 +203,28 @@ describe('presence across two processes on one PostgreSQL', () => {
     for (const x of [gm, gm2]) x.close();
   });
 });
+
+describe('presence of a process gone silent (PostgreSQL)', () => {
+  it('drops the sockets of a process not heard from in three beats', async () => {
+    const location = await freshLocation('postgres');
+    const options = { presenceBeatMs: 100, presenceGraceMs: 50 };
+    const x = await startServer('postgres', location, options);
+    const y = await startServer('postgres', location, options);
+    try {
+      const { id, gmToken, player } = await encounterWithLinks(y.store, y.url);
+      const { client: gm } = await Client.join(y.url, id, gmToken);
+      const { client: phone } = await Client.join(x.url, id, await player('hiro'));
+      await presence(gm, 'joined', 'hiro');
+      // X stops beating without saying it goes, as a killed process would; its socket stays.
+      x.server.hub.close();
+      const left = await presence(gm, 'left', 'hiro');
+      expect(left.connected.map((c) => c.role)).toEqual(['gm']);
+      expect(phone.closed).toBeUndefined();
+      for (const c of [gm, phone]) c.close();
+    } finally {
+      await x.stop();
+      await y.stop();
+      await location.dispose();
+    }
+  });
+});

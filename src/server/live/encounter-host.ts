@@ -267,6 +267,11 @@ export class EncounterHost {
     this.presence.forget(process);
   }
 
+  /** What every other process said is dropped, to be asked again (notices were missed). */
+  forgetElsewhere(): void {
+    this.presence.forgetElsewhere();
+  }
+
   /** This process's links here and their sockets, for a process that asks. */
   localPresenceList(): { link: string; who: Who; sockets: number }[] {
     return this.presence.mine().map(([link, { who, sockets }]) => ({ link, who, sockets }));

@@ -11,11 +11,11 @@ import { EncounterHost, type HostContext } from './encounter-host.js';
 const REMEMBER_REVOKED_MS = 10 * 60_000;
 
 /**
- * A process holding sockets says it is alive this often; one not heard from in three beats
- * (killed, cut off) has its sockets dropped from every list.
+ * A process holding sockets says it is alive this often (`Hub`'s `presenceBeatMs` unless
+ * given); one not heard from in three beats (killed, cut off) has its sockets dropped from
+ * every list.
  */
-const PRESENCE_BEAT_MS = 10_000;
-const PRESENCE_SILENT_MS = 3 * PRESENCE_BEAT_MS;
+export const PRESENCE_BEAT_MS = 10_000;
 
 /**
  * The encounters this process holds live, opened on first use and dropped when nobody has
@@ -38,7 +38,10 @@ export class Hub {
   /** What the hosts are opened with: the context, and this hub to tell of their sockets. */
   private readonly hostContext: HostContext;
 
-  constructor(readonly context: HostContext) {
+  constructor(
+    readonly context: HostContext,
+    private readonly presenceBeatMs = PRESENCE_BEAT_MS,
+  ) {
     this.hostContext = {
       ...context,
       publishPresence: (encounterId, link, who, sockets) =>
@@ -68,15 +71,18 @@ export class Hub {
           });
         }
         void this.recheckLinks();
-        // Presence notices may have been missed too: every process is asked again.
-        void this.eachHost((host) =>
-          this.publish({ kind: 'ask', process: this.process, encounterId: host.id }),
-        );
+        // Presence notices may have been missed too, a link's 0 among them: what the other
+        // processes said is dropped, and they are asked again (a link still there shows as
+        // reconnecting, then joined).
+        void this.eachHost((host) => {
+          host.forgetElsewhere();
+          return this.publish({ kind: 'ask', process: this.process, encounterId: host.id });
+        });
       },
       revoked: (change) => this.revoke(change.tokenId),
       presence: (notice) => this.heard(notice),
     });
-    this.beat = setInterval(() => this.onBeat(), PRESENCE_BEAT_MS);
+    this.beat = setInterval(() => this.onBeat(), this.presenceBeatMs);
     this.beat.unref();
   }
 
@@ -119,7 +125,7 @@ export class Hub {
   private onBeat(): void {
     const now = Date.now();
     for (const [process, at] of this.heardFrom) {
-      if (now - at < PRESENCE_SILENT_MS) continue;
+      if (now - at < 3 * this.presenceBeatMs) continue;
       this.heardFrom.delete(process);
       void this.eachHost((host) => host.forgetProcess(process));
     }

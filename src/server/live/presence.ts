@@ -85,6 +85,11 @@ export class Presence {
     this.elsewhere.delete(process);
   }
 
+  /** Every other process's sockets, as if they had all stopped. */
+  forgetElsewhere(): void {
+    for (const process of [...this.elsewhere.keys()]) this.forget(process);
+  }
+
   /** This process's links, as a notice would say each. */
   mine(): [string, Sockets][] {
     return [...this.here];

@@ -246,6 +246,30 @@ describe.each(KINDS)('the lobby API (%s)', (kind) => {
   });
 });
 
+describe('the owner rate bucket', () => {
+  it('is counted as a link is, not with the failed authentications of its address', async () => {
+    const running = await startServer('sqlite', undefined, {
+      limits: { failedAuthsPerMinute: 2 },
+    });
+    try {
+      const made = await ensureOwnerToken(running.store);
+      const owner = made.ok ? made.value : undefined;
+      const answers: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        answers.push((await http(`${running.url}/api/lobby/tables`, owner, 'GET')).status);
+      }
+      expect(answers).toEqual([200, 200, 200, 200, 200]);
+      const forged: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        forged.push((await http(`${running.url}/api/lobby/tables`, `${owner}x`, 'GET')).status);
+      }
+      expect(forged).toEqual([401, 401, 429]);
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
 describe('the lobby API with two processes on one PostgreSQL', () => {
   let location: Location;
   let store: Store;

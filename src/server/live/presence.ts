@@ -95,7 +95,10 @@ export class Presence {
     return [...this.here];
   }
 
-  /** Every link connected now, then those reconnecting, in the order they came. */
+  /**
+   * Every link connected or reconnecting, in an order that does not move as they come and go:
+   * the GM's, the players' by character, the spectators'; then by link.
+   */
   list(): Connected[] {
     const all = new Map<string, Connected>();
     const add = (link: string, { who, sockets }: Sockets): void => {
@@ -107,7 +110,14 @@ export class Presence {
     for (const [link, { who }] of this.waiting) {
       all.set(link, { ...who, link, sockets: 0, status: 'reconnecting' });
     }
-    return [...all.values()];
+    const rank = { gm: 0, player: 1, spectator: 2 } as const;
+    const character = (c: Connected): string => (c.role === 'player' ? c.character : '');
+    return [...all.values()].sort(
+      (a, b) =>
+        rank[a.role] - rank[b.role] ||
+        character(a).localeCompare(character(b)) ||
+        (a.link ?? '').localeCompare(b.link ?? ''),
+    );
   }
 
   close(): void {

@@ -43,12 +43,13 @@ export function secretMatches(secret: string, storedHash: string): boolean {
 }
 
 /**
- * The owner credential (the lobby API): `owner.` and 256 random bits when the server makes it,
- * or whatever an operator gives (`ownerTokenShape`). Kept as the SHA-256 of the whole text: it
- * is the one row of its kind, so there is no id to find it by.
+ * The owner credential (the lobby API): `moogle-owner.` and 256 random bits when the server
+ * makes it (the shape of a link, so the logs' redaction of tokens hides it too), or whatever an
+ * operator gives (`ownerTokenShape`). Kept as the SHA-256 of the whole text: it is the one row
+ * of its kind, so there is no id to find it by.
  */
 export function newOwnerToken(): string {
-  return `owner.${randomBytes(SECRET_BYTES).toString('base64url')}`;
+  return `moogle-owner.${randomBytes(SECRET_BYTES).toString('base64url')}`;
 }
 
 /** A given owner credential: long enough not to be guessed, short and plain enough for a header. */

@@ -196,6 +196,19 @@ describe('presence across two processes on one PostgreSQL', () => {
     const left = await presence(gm, 'left', 'hiro');
     expect(left.connected.some((x) => x.link === linkOf(hiro))).toBe(false);
 
+    // A link revoked while on C has left at once on A: it cannot come back.
+    const mint = await player('mint');
+    const { client: revoked } = await Client.join(c.url, id, mint);
+    await presence(gm, 'joined', 'mint');
+    expect(await store.revokeToken(linkOf(mint))).toBe(true);
+    await presence(gm, 'left', 'mint');
+    expect(
+      gm.messages.some(
+        (m) => m.type === 'reconnecting' && m.who.role === 'player' && m.who.character === 'mint',
+      ),
+    ).toBe(false);
+    revoked.close();
+
     // A process that stops takes its sockets with it: A hears it go.
     c.child.kill('SIGTERM');
     await presence(gm, 'reconnecting', 'haze');

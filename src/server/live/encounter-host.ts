@@ -319,6 +319,7 @@ export class EncounterHost {
 
   /** Every socket of a revoked link is told why and closed; it hears nothing more from here. */
   revoke(linkId: string): void {
+    this.presence.revoked(linkId);
     for (const client of [...this.clients]) {
       if (client.linkId !== linkId) continue;
       this.detach(client, true);

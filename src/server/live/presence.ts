@@ -85,6 +85,29 @@ export class Presence {
     this.elsewhere.delete(process);
   }
 
+  /**
+   * A revoked link cannot come back: its sockets in other processes are closing, and it has
+   * left at once, whether its last socket's notice came first or not.
+   */
+  revoked(link: string): void {
+    const waiting = this.waiting.get(link);
+    if (waiting !== undefined) {
+      clearTimeout(waiting.timer);
+      this.waiting.delete(link);
+      this.report({ event: 'left', link, who: waiting.who });
+      return;
+    }
+    const here = this.here.get(link)?.sockets ?? 0;
+    let who: Who | undefined;
+    for (const [process, links] of this.elsewhere) {
+      who ??= links.get(link)?.who;
+      links.delete(link);
+      if (links.size === 0) this.elsewhere.delete(process);
+    }
+    // Sockets here are closed by the host, each leaving as it goes.
+    if (who !== undefined && here === 0) this.report({ event: 'left', link, who });
+  }
+
   /** Every other process's sockets, as if they had all stopped. */
   forgetElsewhere(): void {
     for (const process of [...this.elsewhere.keys()]) this.forget(process);

@@ -237,6 +237,16 @@ describe.each(KINDS)('the lobby API (%s)', (kind) => {
       name: 'x'.repeat(201),
     });
     expect([shapeless.status, shapeless.body.error.code]).toEqual([400, 'table/invalid']);
+    // A character the system does not have: refused before any table is made.
+    const before = (await running.store.listTables()).length;
+    const unknown = await http<{ error: { message: string } }>(api('/tables'), owner, 'POST', {
+      system: 'ffrpg',
+      name: 'Half made',
+      characters: ['hiro', 'nobody'],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain('nobody');
+    expect((await running.store.listTables()).length).toBe(before);
     let last = 0;
     for (let i = 0; i < 5 && last !== 409; i++) {
       last = (await http(api('/tables'), owner, 'POST', { system: 'ffrpg', name: `t${i}` })).status;

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../engine/index.js';
+import { systemById } from '../../rulesets/index.js';
 import type { CreatedToken, Store, TableRecord } from '../../store/index.js';
-import { createTable, recruit } from '../tables.js';
+import { createTable, recruit, starterLibrary } from '../tables.js';
 
 /**
  * What the owner does to tables (the lobby API and `moogle table ...` alike, so both do exactly
@@ -13,11 +14,32 @@ export interface NewTableRequest {
   readonly characters?: readonly string[];
 }
 
-/** A table, its GM link and its first characters; the table stays if a character fails. */
+/**
+ * A table, its GM link and its first characters. The characters are checked against the
+ * system's content first, so a request naming one that does not exist makes no table; only a
+ * store failing midway can leave a table with part of its roster.
+ */
 export async function newTable(
   store: Store,
   request: NewTableRequest,
 ): Promise<Result<{ table: TableRecord; gm: CreatedToken }>> {
+  const system = systemById(request.system);
+  const characters = request.characters ?? [];
+  if (system !== undefined && characters.length > 0) {
+    const library = starterLibrary(system);
+    if (!library.ok) return library;
+    const seen = new Set<string>();
+    for (const character of characters) {
+      if (seen.has(character)) return err('roster/exists', `${character}: named twice`);
+      seen.add(character);
+      const recruited = character.startsWith('@')
+        ? err('roster/bad-id', 'a character id never starts with @')
+        : system.campaign.recruit(library.value, character);
+      if (!recruited.ok) {
+        return err(recruited.error.code, `${character}: ${recruited.error.message}`);
+      }
+    }
+  }
   const created = await createTable(store, request.system, request.name);
   if (!created.ok) return created;
   for (const character of request.characters ?? []) {

@@ -17,6 +17,9 @@ const REMEMBER_REVOKED_MS = 10 * 60_000;
  */
 export const PRESENCE_BEAT_MS = 10_000;
 
+/** Presence notices waiting for the store at most (see `Hub.publish`). */
+const PRESENCE_BACKLOG = 256;
+
 /**
  * The encounters this process holds live, opened on first use and dropped when nobody has
  * watched them for a while. It hears every append in the store, from this process or another
@@ -35,6 +38,9 @@ export class Hub {
   private beat: NodeJS.Timeout | undefined;
   /** Notices go out one after another: sent in parallel, a link's 1 could overtake its 0. */
   private publishing: Promise<void> = Promise.resolve();
+  private waitingNotices = 0;
+  /** Notices were dropped: once the queue drains, everything is said again. */
+  private behind = false;
   /** What the hosts are opened with: the context, and this hub to tell of their sockets. */
   private readonly hostContext: HostContext;
 
@@ -86,17 +92,45 @@ export class Hub {
     this.beat.unref();
   }
 
-  /** Sends a presence notice; a store that cannot send it now only delays a list's change. */
+  /**
+   * Sends a presence notice, after those before it. While the store is slow or down, at most
+   * `PRESENCE_BACKLOG` wait; past that they are dropped, and once the queue has drained this
+   * process says it is gone and tells every link it holds again, so the others' lists are
+   * made right rather than left with what the dropped notices changed.
+   */
   private publish(notice: PresenceNotice): Promise<void> {
-    this.publishing = this.publishing.then(() =>
-      this.context.store.publishPresence(notice).catch((error: unknown) => {
+    if (this.waitingNotices >= PRESENCE_BACKLOG) {
+      this.behind = true;
+      return this.publishing;
+    }
+    this.waitingNotices++;
+    this.publishing = this.publishing.then(async () => {
+      try {
+        await this.context.store.publishPresence(notice);
+      } catch (error) {
         this.context.log('warn', 'presence notice not sent', { error: String(error) });
-      }),
-    );
+      } finally {
+        this.waitingNotices--;
+      }
+      if (this.behind && this.waitingNotices === 0) {
+        this.behind = false;
+        void this.publish({ kind: 'gone', process: this.process });
+        void this.eachHost((host) => this.tell(host));
+      }
+    });
     return this.publishing;
   }
 
-  /** Another process's notice, handed to the host it concerns if this process holds it. */
+  /** Resolves once every presence notice queued so far was sent (or failed). */
+  async settledPresence(): Promise<void> {
+    let last: Promise<void> | undefined;
+    while (last !== this.publishing) {
+      last = this.publishing;
+      await last;
+    }
+  }
+
+    /** Another process's notice, handed to the host it concerns if this process holds it. */
   private heard(notice: PresenceNotice): void {
     if (notice.process === this.process) return;
     if (notice.kind === 'gone') {

@@ -130,7 +130,7 @@ export class Hub {
     }
   }
 
-    /** Another process's notice, handed to the host it concerns if this process holds it. */
+  /** Another process's notice, handed to the host it concerns if this process holds it. */
   private heard(notice: PresenceNotice): void {
     if (notice.process === this.process) return;
     if (notice.kind === 'gone') {

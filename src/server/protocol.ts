@@ -87,6 +87,23 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
+/** Who a link speaks for, as presence names it: a role, and a player's character. */
+export type Who =
+  | { readonly role: 'gm' }
+  | { readonly role: 'player'; readonly character: string }
+  | { readonly role: 'spectator' };
+
+/**
+ * One link connected to the encounter (through any process): its sockets, or 0 while it is
+ * `reconnecting` (its last socket closed within the grace). `link`, the token id, is the GM's
+ * alone: players and spectators see roles and characters only.
+ */
+export type Connected = Who & {
+  readonly link?: string;
+  readonly sockets: number;
+  readonly status: 'connected' | 'reconnecting';
+};
+
 /** An action the client may submit now, with its odds and the dice it may ask for. */
 export interface OfferedAction {
   readonly label: string;
@@ -115,6 +132,8 @@ export interface StatePayload {
   readonly status: 'active' | 'finished' | 'abandoned';
   /** GM only: the combatants whose figures the players see (empty for others). */
   readonly revealed: readonly string[];
+  /** Who is connected now, every process counted; link ids for the GM only. */
+  readonly connected: readonly Connected[];
 }
 
 export type ServerMessage =
@@ -157,5 +176,15 @@ export type ServerMessage =
       readonly text: string;
     }
   | { readonly type: 'pong' }
+  /**
+   * A link's first socket arrived (`joined`), its last one closed (`reconnecting`), or it did
+   * not come back within the grace (`left`); `link` for the GM only; `connected` the list after.
+   */
+  | {
+      readonly type: 'joined' | 'reconnecting' | 'left';
+      readonly who: Who;
+      readonly link?: string;
+      readonly connected: readonly Connected[];
+    }
   /** The server is going away: connect again (to it or another process) and say hello. */
   | { readonly type: 'reconnect'; readonly reason: string };

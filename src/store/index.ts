@@ -18,6 +18,7 @@ export type {
   LoadedEncounter,
   NewEncounter,
   NewTable,
+  PresenceNotice,
   RosterEntry,
   Store,
   StoredEntry,

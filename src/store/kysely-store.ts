@@ -12,6 +12,7 @@ import {
 } from '../engine/index.js';
 import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
+import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
@@ -24,6 +25,7 @@ import type {
   LoadedEncounter,
   NewEncounter,
   NewTable,
+  PresenceNotice,
   RosterEntry,
   Store,
   StoredEntry,
@@ -98,6 +100,41 @@ export class KyselyStore implements Store {
       .where('id', '=', id)
       .executeTakeFirst();
     return row === undefined ? undefined : tableRecord(row);
+  }
+
+  async deleteTable(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      // Row by row, children first: no reliance on each dialect's cascading.
+      const encounters = tx.selectFrom('moogle_encounters').select('id').where('table_id', '=', id);
+      await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
+      const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
+    });
+  }
+
+  async ownerHash(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_owner')
+      .select('hash')
+      .where('id', '=', 'owner')
+      .executeTakeFirst();
+    return row?.hash;
+  }
+
+  async setOwnerHash(hash: string, replace: boolean): Promise<boolean> {
+    const written = await this.db
+      .insertInto('moogle_owner')
+      .values({ id: 'owner', hash, created_at: now() })
+      .onConflict((c) =>
+        replace
+          ? c.column('id').doUpdateSet({ hash, created_at: now() })
+          : c.column('id').doNothing(),
+      )
+      .executeTakeFirst();
+    return (written.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 
   async listTables(): Promise<readonly TableRecord[]> {
@@ -673,6 +710,14 @@ export class KyselyStore implements Store {
 
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe> {
     return this.feed.subscribe(encounterId, listener);
+  }
+
+  async publishPresence(notice: PresenceNotice): Promise<void> {
+    if (this.kind === 'postgres') {
+      await sql`SELECT pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
+    } else {
+      this.feed.presence(notice);
+    }
   }
 
   async close(): Promise<void> {

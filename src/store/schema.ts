@@ -46,4 +46,11 @@ export interface StoreDatabase {
     created_at: string;
     revoked_at: string | null;
   };
+  /** The owner credential (the lobby API): one row, `id` 'owner'. */
+  moogle_owner: {
+    id: string;
+    /** SHA-256 of the whole credential, hex. */
+    hash: string;
+    created_at: string;
+  };
 }

@@ -153,7 +153,30 @@ export interface ChangeListener {
    * append's, a notice can be missed: whoever acts for a token checks it with `tokenLive` too.
    */
   readonly revoked?: (change: TokenRevoked) => void;
+  /** A presence notice from any process, this one's own included (heard by every listener). */
+  readonly presence?: (notice: PresenceNotice) => void;
 }
+
+/**
+ * Who is connected where, between the processes on one database (docs/server.md, "Presence"):
+ * a notice carries no secret and changes nothing stored, so it is never written, only sent.
+ * `link`: process `process` now holds `sockets` sockets of link `link` in an encounter (0: none
+ * left); `beat`: the process is alive, its notices stand; `ask`: a process opened the
+ * encounter and wants every other one's links in it; `gone`: the process is stopping.
+ */
+export type PresenceNotice =
+  | {
+      readonly kind: 'link';
+      readonly process: string;
+      readonly encounterId: string;
+      readonly link: string;
+      readonly role: 'gm' | 'player' | 'spectator';
+      readonly character?: string;
+      readonly sockets: number;
+    }
+  | { readonly kind: 'beat'; readonly process: string }
+  | { readonly kind: 'ask'; readonly process: string; readonly encounterId: string }
+  | { readonly kind: 'gone'; readonly process: string };
 
 export type Unsubscribe = () => void;
 
@@ -198,6 +221,19 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | undefined>;
   /** Oldest first. */
   listTables(): Promise<readonly TableRecord[]>;
+  /**
+   * Removes the table with its roster, encounters, their logs and its links, in one
+   * transaction; false when there was none. Revoke its links first to close their sockets.
+   */
+  deleteTable(id: string): Promise<boolean>;
+
+  /** The owner credential's hash (the lobby API), if one was ever set. */
+  ownerHash(): Promise<string | undefined>;
+  /**
+   * Keeps `hash` as the owner credential's. `replace` false: only if there is none yet, and
+   * says whether it was kept (two processes starting at once: one wins).
+   */
+  setOwnerHash(hash: string, replace: boolean): Promise<boolean>;
   /** What a table holds, counted by the database: what the server's quotas are checked against. */
   tableUsage(tableId: string): Promise<TableUsage>;
 
@@ -279,6 +315,12 @@ export interface Store {
    * by any process on the same database. Resolves once notifications are flowing.
    */
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe>;
+
+  /**
+   * Sends a presence notice to the subscribers of every process on the database (PostgreSQL:
+   * a NOTIFY outside any transaction; SQLite: this process's). Nothing is stored.
+   */
+  publishPresence(notice: PresenceNotice): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -81,8 +81,8 @@ function newKey(): string {
 }
 
 function stateOf(message: StatePayload & { type: string }): StatePayload {
-  const { seq, view, outcome, actions, undoable, redoable, status, revealed } = message;
-  return { seq, view, outcome, actions, undoable, redoable, status, revealed };
+  const { seq, view, outcome, actions, undoable, redoable, status, revealed, connected } = message;
+  return { seq, view, outcome, actions, undoable, redoable, status, revealed, connected };
 }
 
 export class LiveEncounter {
@@ -274,6 +274,14 @@ export class LiveEncounter {
         return;
       case 'reconnect':
         this.socket?.close(4002, 'server asked');
+        return;
+      case 'joined':
+      case 'reconnecting':
+      case 'left':
+        // Each carries the whole list after it: nothing to work out here.
+        if (this.current.state !== null) {
+          this.set({ state: { ...this.current.state, connected: message.connected } });
+        }
         return;
     }
   }

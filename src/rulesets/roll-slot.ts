@@ -122,6 +122,30 @@ function fixedDice(ast: DiceAst, variables: Variables): number[] | undefined {
   return visit(ast) ? dice : undefined;
 }
 
+const span = (r: RollRange): string => (r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
+
+/**
+ * The numbers a slot takes, as its entry shows them: `die 1–12 · total 21–32`, `2 dice 1–6
+ * each · showing 2–12`. Empty where the dice set no bounds (Feng Shui's dice reroll on a 6).
+ */
+function accepts(slot: Omit<RollSlot, 'accepts'>): string {
+  const parts: string[] = [];
+  const faces = slot.faces ?? [];
+  const first = faces[0];
+  if (first !== undefined) {
+    const same = faces.every((f) => f.min === first.min && f.max === first.max);
+    if (faces.length === 1) parts.push(`die ${span(first)}`);
+    else if (same) parts.push(`${faces.length} dice ${span(first)} each`);
+    else parts.push(`dice ${faces.map(span).join(', ')}`);
+  }
+  const { sum, total } = slot;
+  if (sum !== undefined && (faces.length !== 1 || sum.max !== first?.max))
+    parts.push(`showing ${span(sum)}`);
+  if (total !== undefined && (sum === undefined || total.min !== sum.min || total.max !== sum.max))
+    parts.push(`total ${span(total)}`);
+  return parts.join(' · ');
+}
+
 /**
  * The slot of one roll: `variables` are the roller's numbers the roll is made with (SPD in
  * `1d10+SPD`), as the ruleset will pass them when it rolls.
@@ -149,7 +173,7 @@ export function rollSlot(
       // A variable the slot was not given, or odds past their budget: the range goes unsaid.
     }
   }
-  return {
+  const slot = {
     purpose,
     notation,
     ...(roller === undefined ? {} : { roller }),
@@ -158,4 +182,5 @@ export function rollSlot(
     ...(sum === undefined ? {} : { sum }),
     ...(total === undefined ? {} : { total }),
   };
+  return { ...slot, accepts: accepts(slot) };
 }

@@ -111,6 +111,11 @@ export interface RollSlot {
   readonly sum?: RollRange;
   /** What the roll may total with its modifiers. */
   readonly total?: RollRange;
+  /**
+   * Those ranges as an entry shows them: `die 1–12 · total 21–32`; empty where the dice set no
+   * bounds (Feng Shui's reroll after each 6).
+   */
+  readonly accepts: string;
 }
 
 /** The lowest and highest of a roll's numbers, both allowed. */

@@ -179,6 +179,8 @@ export type ServerMessage =
       readonly message: string;
       readonly current?: number;
       readonly retryMs?: number;
+      /** The entered roll that did not fit (`damage:heket`, `hit:heket#2`), for a dice refusal. */
+      readonly purpose?: string;
     }
   | {
       readonly type: 'rolled';

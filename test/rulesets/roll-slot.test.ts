@@ -13,6 +13,7 @@ describe('rollSlot', () => {
       faces: [{ min: 1, max: 12 }],
       sum: { min: 1, max: 12 },
       total: { min: 21, max: 32 },
+      accepts: 'die 1–12 · total 21–32',
     });
   });
 
@@ -24,6 +25,7 @@ describe('rollSlot', () => {
         { min: 0, max: 10 },
       ],
       sum: { min: 1, max: 100 },
+      accepts: '2 dice 0–10 each · showing 1–100',
     });
   });
 
@@ -32,6 +34,7 @@ describe('rollSlot', () => {
     expect(slot.label).toBe('positive die, negative die');
     expect(slot.faces).toBeUndefined();
     expect(slot.total).toBeUndefined();
+    expect(slot.accepts).toBe('');
   });
 
   it('shows a Damage Level’s multiplier', () => {

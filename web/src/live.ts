@@ -21,6 +21,8 @@ export interface Refusal {
   /** What was refused, in the words of the screen that sent it. */
   readonly what: string;
   readonly current?: number;
+  /** The entered roll that did not fit, when the dice were refused. */
+  readonly purpose?: string;
 }
 
 export interface Rolled {
@@ -255,6 +257,7 @@ export class LiveEncounter {
             message: message.message,
             what,
             ...(message.current === undefined ? {} : { current: message.current }),
+            ...(message.purpose === undefined ? {} : { purpose: message.purpose }),
           },
           ...(mine ? { pending: null } : {}),
           // A revoked link is fatal however long it was open: connecting again is refused.

@@ -349,13 +349,18 @@ export class EncounterHost {
     const unavailable = (): void =>
       client.send({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
-      const refuse = (error: Pick<EngineError, 'code' | 'message'>, current?: number): void =>
+      const refuse = (
+        error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
+        current?: number,
+      ): void =>
         client.send({
           type: 'refused',
           key: message.key,
           code: error.code,
           message: error.message,
           ...(current === undefined ? {} : { current }),
+          // The screen marks the one entry that is wrong and keeps the rest as typed.
+          ...(error.purpose === undefined ? {} : { purpose: error.purpose }),
         });
       if (!(await this.linkHolds(client, message.key))) return;
       const earlier = this.keys.get(message.key);

@@ -337,6 +337,7 @@ describe('gm-add: a newcomer from content enters the shot clock', () => {
         faces: [{ min: 0, max: 10 }],
         sum: { min: 1, max: 10 },
         total: { min: 1, max: 10 },
+        accepts: 'die 0–10',
       },
     ]);
     rejected(

@@ -87,6 +87,7 @@ describe('rolls', () => {
       faces: [{ min: 1, max: 101 }],
       sum: { min: 1, max: 101 },
       total: { min: 1, max: 101 },
+      accepts: 'die 1–101',
     });
   });
 });

@@ -145,8 +145,8 @@ describe('moogle battle, scripted on stdin', () => {
 
 describe('physical dice', () => {
   const HIRO_SHOT = [
-    'Hiro attacks Heket with Valiant Rifle: CoS 70 (ACC 42 + Guns 50 - EVA 22), d% [20+8] = 28 (entered): hit',
-    '  Heket takes 20 HP (2*AGI + d12 = 2 * 10 + [10] = 30): 30 - ARM 10 = 20; 180 HP left',
+    'Hiro attacks Heket with Valiant Rifle: CoS 70 (ACC 42 + Guns 50 - EVA 22), d% [20+8] = 28 (rolled at the table): hit',
+    '  Heket takes 20 HP (2*AGI + d12 = 2 * 10 + [10] = 30 (rolled at the table)): 30 - ARM 10 = 20; 180 HP left',
   ].join('\n');
 
   it('asks for every roll with dice manual: "CoS 70 ... 28: hit; ... 30 - ARM 10 = 20"', async () => {
@@ -246,7 +246,9 @@ describe('physical dice', () => {
       [...lines, 'quit'],
     );
     expect(status).toBe(0);
-    expect(reply(out, lines[0]!)).toContain('Heket takes 9 HP (2d6 = [4, 5] = 9)');
+    expect(reply(out, lines[0]!)).toContain(
+      'Heket takes 9 HP (2d6 = [4, 5] = 9 (rolled at the table))',
+    );
     expect(reply(out, lines[1]!)).toContain('Heket recovers 9 HP');
     expect(reply(out, lines[2]!)).toContain('Heket takes 12 HP (2d6+3 = 12 (entered as a total))');
     expect(reply(out, lines[3]!)).toBe(

@@ -20,6 +20,7 @@ import type {
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
+  GmRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,
@@ -50,6 +51,10 @@ export const STORE_LIMITS = {
   pageRows: 10_000,
   /** Combatants one encounter may have revealed. */
   revealed: 1000,
+  /** GM rolls kept with one encounter. */
+  gmRolls: 10_000,
+  /** GM rolls one `gmRolls` returns at most. */
+  gmRollsShown: 200,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -342,6 +347,57 @@ export class KyselyStore implements Store {
     if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
     this.feed.published({ encounterId: id, seq: 0 });
     return ok(record);
+  }
+
+  async addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>> {
+    const bad = badId('encounter id', encounterId);
+    if (bad) return bad;
+    const { afterSeq, at, ...rest } = roll;
+    const text = JSON.stringify(rest);
+    if (text.length > 4096) return err('store/invalid', 'a GM roll is at most 4 KiB');
+    // The next number in one statement; two processes taking the same one collide on the key,
+    // and the later tries again with the one after.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const last = await this.db
+        .selectFrom('moogle_gm_rolls')
+        .select((eb) => eb.fn.max('n').as('n'))
+        .where('encounter_id', '=', encounterId)
+        .executeTakeFirst();
+      const n = Number(last?.n ?? 0) + 1;
+      if (n > STORE_LIMITS.gmRolls)
+        return err('quota/gm-rolls', `an encounter keeps at most ${STORE_LIMITS.gmRolls} GM rolls`);
+      try {
+        await this.db
+          .insertInto('moogle_gm_rolls')
+          .values({ encounter_id: encounterId, n, after_seq: afterSeq, roll: text, rolled_at: at })
+          .execute();
+        return ok(true);
+      } catch (error) {
+        if (!isConstraintViolation(error)) throw error;
+        // A missing encounter, or a number another process took first.
+        if ((await this.getEncounter(encounterId)) === undefined)
+          return err('encounter/not-found', `no encounter ${encounterId}`);
+      }
+    }
+    return err('store/busy', 'too many GM rolls at once; roll again');
+  }
+
+  async gmRolls(
+    encounterId: string,
+    limit: number = STORE_LIMITS.gmRollsShown,
+  ): Promise<readonly GmRollRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_gm_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .orderBy('n', 'desc')
+      .limit(Math.max(0, Math.min(Math.floor(limit), STORE_LIMITS.gmRollsShown)))
+      .execute();
+    return rows.reverse().map((row) => ({
+      ...(JSON.parse(row.roll) as Omit<GmRollRecord, 'afterSeq' | 'at'>),
+      afterSeq: row.after_seq,
+      at: row.rolled_at,
+    }));
   }
 
   async appendEntry(

@@ -393,11 +393,7 @@ export class KyselyStore implements Store {
       .orderBy('n', 'desc')
       .limit(Math.max(0, Math.min(Math.floor(limit), STORE_LIMITS.gmRollsShown)))
       .execute();
-    return rows.reverse().map((row) => ({
-      ...(JSON.parse(row.roll) as Omit<GmRollRecord, 'afterSeq' | 'at'>),
-      afterSeq: row.after_seq,
-      at: row.rolled_at,
-    }));
+    return rows.reverse().map(gmRollRecord);
   }
 
   async appendEntry(
@@ -667,6 +663,14 @@ export class KyselyStore implements Store {
         .orderBy('moogle_entries.encounter_id')
         .orderBy('moogle_entries.seq')
         .execute();
+      const gmRolls = await tx
+        .selectFrom('moogle_gm_rolls')
+        .innerJoin('moogle_encounters', 'moogle_encounters.id', 'moogle_gm_rolls.encounter_id')
+        .selectAll('moogle_gm_rolls')
+        .where('moogle_encounters.table_id', '=', id)
+        .orderBy('moogle_gm_rolls.encounter_id')
+        .orderBy('moogle_gm_rolls.n')
+        .execute();
       const tokens = await tx
         .selectFrom('moogle_tokens')
         .selectAll()
@@ -674,7 +678,7 @@ export class KyselyStore implements Store {
         .orderBy('created_at')
         .orderBy('token_id')
         .execute();
-      return { table, roster, encounters, entries, tokens };
+      return { table, roster, encounters, entries, gmRolls, tokens };
     });
     if (exported === undefined) return err('table/not-found', `no table ${id}`);
     const byEncounter = new Map<string, StoredEntry[]>();
@@ -682,6 +686,12 @@ export class KyselyStore implements Store {
       const list = byEncounter.get(row.encounter_id) ?? [];
       list.push(storedEntry(row));
       byEncounter.set(row.encounter_id, list);
+    }
+    const rollsByEncounter = new Map<string, GmRollRecord[]>();
+    for (const row of exported.gmRolls) {
+      const list = rollsByEncounter.get(row.encounter_id) ?? [];
+      list.push(gmRollRecord(row));
+      rollsByEncounter.set(row.encounter_id, list);
     }
     return ok({
       format: 'moogle-table',
@@ -693,7 +703,12 @@ export class KyselyStore implements Store {
       }),
       encounters: exported.encounters.map((row) => {
         const { tableId: _, ...record } = encounterRecord(row);
-        return { ...record, entries: byEncounter.get(row.id) ?? [] };
+        const gmRolls = rollsByEncounter.get(row.id);
+        return {
+          ...record,
+          entries: byEncounter.get(row.id) ?? [],
+          ...(gmRolls === undefined ? {} : { gmRolls }),
+        };
       }),
       tokens: exported.tokens.map((row) => {
         const { tableId: _, ...info } = tokenInfo(row);
@@ -821,6 +836,16 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
     for (const batch of batches(entries)) {
       await tx.insertInto('moogle_entries').values(batch).execute();
     }
+    const gmRolls = (encounter.gmRolls ?? []).map(({ afterSeq, at, ...roll }, i) => ({
+      encounter_id: encounter.id,
+      n: i + 1,
+      after_seq: afterSeq,
+      roll: JSON.stringify(roll),
+      rolled_at: at,
+    }));
+    for (const batch of batches(gmRolls)) {
+      await tx.insertInto('moogle_gm_rolls').values(batch).execute();
+    }
   }
   const tokens = data.tokens.map((token) => ({
     token_id: token.tokenId,
@@ -849,6 +874,14 @@ function isConstraintViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
   return code.startsWith('SQLITE_CONSTRAINT') || code === '23505' || code === '23503';
+}
+
+function gmRollRecord(row: StoreDatabase['moogle_gm_rolls']): GmRollRecord {
+  return {
+    ...(JSON.parse(row.roll) as Omit<GmRollRecord, 'afterSeq' | 'at'>),
+    afterSeq: row.after_seq,
+    at: row.rolled_at,
+  };
 }
 
 function now(): string {

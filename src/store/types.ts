@@ -204,6 +204,8 @@ export interface TableExport {
     /** Absent in exports written before reveals were stored: none revealed. */
     readonly revealed?: readonly string[];
     readonly entries: readonly StoredEntry[];
+    /** Its GM rolls, oldest first; absent in exports written before they were kept: none. */
+    readonly gmRolls?: readonly GmRollRecord[];
   })[];
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
   readonly tokens: readonly (WithoutTableId<TokenInfo> & { readonly hash: string })[];

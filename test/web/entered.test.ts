@@ -42,6 +42,20 @@ describe('an entry against its slot', () => {
     expect(misfit(d12, [3, 4])).toContain('this roll lays 1 die, not 2');
   });
 
+  it('takes a d10 read as 0, which is its 10', () => {
+    const d10 = {
+      purpose: 'initiative:hiro',
+      notation: '1d10+SPD',
+      label: 'd10 + 5',
+      faces: [{ min: 0, max: 10 }],
+      sum: { min: 1, max: 10 },
+      total: { min: 6, max: 15 },
+      accepts: 'die 0–10 · total 6–15',
+    };
+    expect(misfit(d10, { sum: 0 })).toBeUndefined();
+    expect(misfit(d10, { sum: 11 })).toBe('its dice show 0–10, not 11');
+  });
+
   it('takes any entry where the dice set no bounds (Feng Shui rerolls each 6)', () => {
     const fs = {
       purpose: 'draw:giant',

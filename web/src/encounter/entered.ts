@@ -45,7 +45,7 @@ export function misfit(slot: RollSlot, entry: EnteredRoll): string | undefined {
     return inside(slot.total, entry.total)
       ? undefined
       : `a total of ${span(slot.total!)}, not ${entry.total}`;
-  return inside(slot.sum, entry.sum)
-    ? undefined
-    : `its dice show ${span(slot.sum!)}, not ${entry.sum}`;
+  // One die's number is its face, a d10's 0 among them (it reads 10).
+  const shows = slot.faces?.length === 1 ? slot.faces[0] : slot.sum;
+  return inside(shows, entry.sum) ? undefined : `its dice show ${span(shows!)}, not ${entry.sum}`;
 }

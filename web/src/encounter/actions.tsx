@@ -32,6 +32,8 @@ function OddsInline({ action }: { action: OfferedAction }) {
 interface Draft {
   /** The action's command as JSON: the same action, found again in the list. */
   readonly command: string;
+  /** What the submit was called, as a refusal names it. */
+  readonly label: string;
   readonly entering: boolean;
   readonly dice: Readonly<Record<string, string>>;
   readonly totals: Readonly<Record<string, boolean>>;
@@ -104,7 +106,13 @@ function Detail({
       }
     }
     setWrong(undefined);
-    onSubmit({ command: JSON.stringify(action.command), entering, dice, totals });
+    onSubmit({
+      command: JSON.stringify(action.command),
+      label: action.label,
+      entering,
+      dice,
+      totals,
+    });
     live.submit({ kind: 'command', command: action.command }, action.label, entered);
     onDone();
   };
@@ -266,14 +274,21 @@ export function ActionsPanel({
   useEffect(() => {
     if (selected !== null && selected >= actions.length) setSelected(null);
   }, [actions, selected, setSelected]);
+  // A draft is for the state it was typed in: once the fight moves on, nothing reopens it.
+  useEffect(() => setDraft(undefined), [state.seq]);
   // Dice the server refused: the action opens again as it was typed, the wrong roll marked.
   const { refusal } = snapshot;
+  const diceRefused =
+    refusal !== null &&
+    draft !== undefined &&
+    refusal.what === draft.label &&
+    (refusal.purpose !== undefined || refusal.code.startsWith('dice/'));
   const refused =
-    refusal?.purpose !== undefined && draft !== undefined
+    diceRefused && refusal.purpose !== undefined
       ? { purpose: refusal.purpose, message: refusal.message }
       : undefined;
   useEffect(() => {
-    if (refused === undefined || draft === undefined) return;
+    if (!diceRefused) return;
     const again = actions.findIndex((a) => JSON.stringify(a.command) === draft.command);
     if (again >= 0) setSelected(again);
   }, [refusal]);

@@ -4,6 +4,19 @@ import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
 import { SERVER_LIMITS } from './limits.js';
 
+/** A GM roll outside the log as the GM's screens get it (src/store/types.ts, GmRollRecord). */
+export interface KeptGmRoll {
+  readonly notation: string;
+  readonly label?: string;
+  readonly secret: boolean;
+  readonly total: number;
+  readonly text: string;
+  /** The log's last entry when it was rolled: it came after that entry in the fight. */
+  readonly afterSeq: number;
+  /** When, ISO 8601. */
+  readonly at: string;
+}
+
 /**
  * The WebSocket protocol between the table server and its clients (docs/server.md). Everything
  * a client sends is checked by these schemas before anything reads it; what the server sends is
@@ -166,15 +179,13 @@ export type ServerMessage =
       readonly message: string;
       readonly current?: number;
       readonly retryMs?: number;
+      /** The entered roll that did not fit (`damage:heket`, `hit:heket#2`), for a dice refusal. */
+      readonly purpose?: string;
     }
-  | {
-      readonly type: 'rolled';
-      readonly notation: string;
-      readonly label?: string;
-      readonly secret: boolean;
-      readonly total: number;
-      readonly text: string;
-    }
+  /** A GM roll, to the GM's socket alone; kept with the encounter (`afterSeq`: its place). */
+  | ({ readonly type: 'rolled' } & KeptGmRoll)
+  /** The GM rolls kept with the encounter, oldest first: to the GM alone, after each `state` of a hello. */
+  | { readonly type: 'gm-rolls'; readonly rolls: readonly KeptGmRoll[] }
   | { readonly type: 'pong' }
   /**
    * A link's first socket arrived (`joined`), its last one closed (`reconnecting`), or it did

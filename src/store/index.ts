@@ -14,6 +14,7 @@ export type {
   EncounterRecord,
   EncounterStatus,
   EntryAppended,
+  GmRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,

@@ -156,6 +156,22 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0005-gm-rolls': {
+      async up(db: Kysely<unknown>) {
+        // Only the GM ever reads these: a table of their own, never rows of the shared log.
+        await db.schema
+          .createTable('moogle_gm_rolls')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('n', 'integer', (c) => c.notNull().check(sql`n >= 1`))
+          .addColumn('after_seq', 'integer', (c) => c.notNull())
+          .addColumn('roll', 'text', (c) => c.notNull())
+          .addColumn('rolled_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_gm_rolls_pk', ['encounter_id', 'n'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -36,6 +36,15 @@ export interface StoreDatabase {
     entry: string;
     appended_at: string;
   };
+  /** GM rolls outside the log, numbered `n` from 1 in each encounter. */
+  moogle_gm_rolls: {
+    encounter_id: string;
+    n: number;
+    after_seq: number;
+    /** The GmRollRecord's notation, label, secret, total and text, as JSON. */
+    roll: string;
+    rolled_at: string;
+  };
   moogle_tokens: {
     token_id: string;
     table_id: string;

@@ -82,6 +82,24 @@ export interface StoredEntry {
  * this idempotency key was already appended, as `seq`; nothing new was written. `closed`: the
  * encounter is finished or abandoned and takes no more entries.
  */
+/**
+ * A roll the GM made outside the log (the socket's `roll`: a secret Perception check, a random
+ * encounter), kept with its encounter so the GM finds it in the fight's history again, on any
+ * device and after reconnecting. Only the GM is ever shown it.
+ */
+export interface GmRollRecord {
+  readonly notation: string;
+  readonly label?: string;
+  readonly secret: boolean;
+  readonly total: number;
+  /** `d20 [14] = 14`. */
+  readonly text: string;
+  /** The log's last entry number when it was rolled (0 before the first): its place in the fight. */
+  readonly afterSeq: number;
+  /** When it was rolled, ISO 8601. */
+  readonly at: string;
+}
+
 export type AppendResult =
   | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
   | { readonly ok: true; readonly seq: number; readonly duplicate: true }
@@ -209,6 +227,8 @@ export interface TableExport {
     /** Absent in exports written before reveals were stored: none revealed. */
     readonly revealed?: readonly string[];
     readonly entries: readonly StoredEntry[];
+    /** Its GM rolls, oldest first; absent in exports written before they were kept: none. */
+    readonly gmRolls?: readonly GmRollRecord[];
   })[];
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
   readonly tokens: readonly (WithoutTableId<TokenInfo> & { readonly hash: string })[];
@@ -288,6 +308,10 @@ export interface Store {
     limit?: number,
   ): Promise<readonly StoredEntry[]>;
   lastSeq(encounterId: string): Promise<number>;
+  /** Keeps a GM's roll with its encounter: refused past `STORE_LIMITS.gmRolls` of them. */
+  addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>>;
+  /** The encounter's latest GM rolls, at most `limit`, oldest first. */
+  gmRolls(encounterId: string, limit?: number): Promise<readonly GmRollRecord[]>;
   /** What `loadEncounter` of the engine needs to rebuild the encounter as it stands. */
   loadEncounter(id: string): Promise<Result<LoadedEncounter>>;
 

@@ -402,6 +402,11 @@ export class EncounterHost {
       }
       client.sendText(this.stateText(client.role, 'state'));
       this.listening.set(client, last);
+      // The GM's rolls outside the log, which no player or spectator is ever sent.
+      if (client.role.role === 'gm') {
+        const rolls = await this.context.store.gmRolls(this.id);
+        if (this.clients.has(client)) client.send({ type: 'gm-rolls', rolls });
+      }
     });
   }
 
@@ -432,13 +437,18 @@ export class EncounterHost {
     const unavailable = (): void =>
       client.send({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
-      const refuse = (error: Pick<EngineError, 'code' | 'message'>, current?: number): void =>
+      const refuse = (
+        error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
+        current?: number,
+      ): void =>
         client.send({
           type: 'refused',
           key: message.key,
           code: error.code,
           message: error.message,
           ...(current === undefined ? {} : { current }),
+          // The screen marks the one entry that is wrong and keeps the rest as typed.
+          ...(error.purpose === undefined ? {} : { purpose: error.purpose }),
         });
       if (!(await this.linkHolds(client, message.key))) return;
       const earlier = this.keys.get(message.key);
@@ -517,6 +527,44 @@ export class EncounterHost {
         refuse({ code: `store/${appended.code}`, message: appended.message });
       }
     }, unavailable);
+  }
+
+  /**
+   * A GM's roll outside the log (a secret check, a random encounter): kept with the encounter,
+   * where the log stands now, then told to the GM's socket alone; a secret one is read out by
+   * nobody else. A roll the store could not keep is still told, and logged.
+   */
+  gmRoll(
+    client: LiveClient,
+    roll: { readonly notation: string; readonly label?: string; readonly secret: boolean },
+    rolled: { readonly total: number; readonly text: string },
+  ): Promise<void> {
+    return this.exclusive(async () => {
+      const kept = {
+        notation: roll.notation,
+        ...(roll.label === undefined ? {} : { label: roll.label }),
+        secret: roll.secret,
+        total: rolled.total,
+        text: rolled.text,
+        afterSeq: this.lastSeq,
+        at: new Date().toISOString(),
+      };
+      try {
+        const stored = await this.context.store.addGmRoll(this.id, kept);
+        if (!stored.ok)
+          this.context.log('warn', 'GM roll not kept', {
+            encounter: this.id,
+            code: stored.error.code,
+          });
+      } catch (error) {
+        if (!(error instanceof StorageError)) throw error;
+        this.context.log('error', 'GM roll not kept', {
+          encounter: this.id,
+          error: String(error.cause),
+        });
+      }
+      client.send({ type: 'rolled', ...kept });
+    });
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */

@@ -15,6 +15,22 @@ interface ServeFlags {
   readonly trustProxy?: string;
   readonly log: boolean;
   readonly demo: boolean;
+  readonly ownerTokenFile?: string;
+}
+
+/** The environment variable an owner token may be given in instead of a file. */
+export const OWNER_TOKEN_ENV = 'MOOGLE_OWNER_TOKEN';
+
+/** The owner token given (a file wins over the environment), or undefined to keep or make one. */
+async function givenOwnerToken(flags: ServeFlags): Promise<string | undefined> {
+  if (flags.ownerTokenFile !== undefined) {
+    const { readBoundedText } = await import('../content/read-bounded.js');
+    const read = readBoundedText(flags.ownerTokenFile, 1024);
+    if (!read.ok) throw new ExitStatus(2, `cannot read ${flags.ownerTokenFile}: ${read.reason}`);
+    return read.text.trim();
+  }
+  const env = process.env[OWNER_TOKEN_ENV]?.trim();
+  return env === undefined || env === '' ? undefined : env;
 }
 
 /** A port from the command line: a whole number 0-65535 (0 asks the system for a free one). */
@@ -77,6 +93,10 @@ export function registerServe(program: Command, io: Io): void {
     )
     .option('--no-log', 'no request logs on stdout')
     .option('--no-demo', 'on an empty store, start without the demo table per system')
+    .option(
+      '--owner-token-file <path>',
+      `the lobby API's owner token, kept hashed (or ${OWNER_TOKEN_ENV}); else one is made on first start and printed once`,
+    )
     .action(async (flags: ServeFlags) => {
       const port = parsePort(flags.port);
       const trustProxy =
@@ -84,8 +104,15 @@ export function registerServe(program: Command, io: Io): void {
       // Loaded here, not at start: `moogle roll` should not pay for a web server and two drivers.
       const { openStore } = await import('../store/index.js');
       const { buildServer } = await import('../server/app.js');
+      const given = await givenOwnerToken(flags);
       const store = await openStore(flags.db, { serving: true });
       if (!store.ok) throw new ExitStatus(2, store.error.message);
+      const { ensureOwnerToken } = await import('../server/lobby/owner.js');
+      const owner = await ensureOwnerToken(store.value, given);
+      if (!owner.ok) {
+        await store.value.close();
+        throw new ExitStatus(2, owner.error.message);
+      }
       const server = await buildServer({
         store: store.value,
         logger: flags.log,
@@ -123,6 +150,9 @@ export function registerServe(program: Command, io: Io): void {
         `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,
       );
       for (const demo of demos) io.err(`  ${demo.system}: ${address}/t/${demo.gmToken}`);
+      if (owner.value !== undefined) {
+        io.err(`  owner token for the lobby API (keep it secret; shown only now): ${owner.value}`);
+      }
       if (demos.length === 0) {
         io.err('  a new table and its GM link: moogle table new --system ffrpg --name "Wind Cave"');
       }

@@ -62,13 +62,13 @@ export function registerTable(program: Command, io: Io): void {
       .option('--character <id...>', 'characters (content ids) to put on the roster'),
   ).action(async (flags: StoreFlags & { system: string; name: string; character?: string[] }) => {
     await withStore(flags, async (store) => {
-      const { createTable, recruit } = await import('../server/tables.js');
-      const created = await createTable(store, flags.system, flags.name);
+      const { newTable } = await import('../server/lobby/operations.js');
+      const created = await newTable(store, {
+        system: flags.system,
+        name: flags.name,
+        ...(flags.character === undefined ? {} : { characters: flags.character }),
+      });
       if (!created.ok) throw new ExitStatus(2, created.error.message);
-      for (const character of flags.character ?? []) {
-        const added = await recruit(store, created.value.table, character);
-        if (!added.ok) throw new ExitStatus(2, `${character}: ${added.error.message}`);
-      }
       io.out(`Table ${created.value.table.id}: ${created.value.table.name} (${flags.system})`);
       io.out(`GM link (keep it secret; shown only now): ${link(flags, created.value.gm.token)}`);
     });
@@ -114,11 +114,24 @@ export function registerTable(program: Command, io: Io): void {
   ).action(async (id: string, tokenId: string, flags: StoreFlags) => {
     await withStore(flags, async (store) => {
       const t = await tableNamed(store, id);
-      const mine = (await store.listTokens(t.id)).some((x) => x.tokenId === tokenId);
-      if (!mine || !(await store.revokeToken(tokenId))) {
+      const { revokeLink } = await import('../server/lobby/operations.js');
+      if (!(await revokeLink(store, t.id, tokenId))) {
         throw new ExitStatus(2, `no live link '${tokenId}' at table ${id}`);
       }
       io.out(`revoked ${tokenId}`);
+    });
+  });
+
+  storeOptions(
+    table
+      .command('delete <table>')
+      .description('Delete a table: its roster, encounters and logs; its links are revoked first'),
+  ).action(async (id: string, flags: StoreFlags) => {
+    await withStore(flags, async (store) => {
+      const { deleteTable } = await import('../server/lobby/operations.js');
+      const deleted = await deleteTable(store, id);
+      if (!deleted.ok) throw new ExitStatus(2, deleted.error.message);
+      io.out(`deleted table ${id} (${deleted.value.revoked} links revoked)`);
     });
   });
 

@@ -11,6 +11,7 @@ export {
   type EnteredRolls,
   isEnteredFaces,
   type RollRecord,
+  recordedRolls,
 } from './dice.js';
 export {
   Encounter,

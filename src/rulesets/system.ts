@@ -102,6 +102,31 @@ export interface RollSlot {
    * asked for names it: the engine numbers the later ones (`#2`).
    */
   readonly roller?: string;
+  /**
+   * The dice as a person reads them, the roller's numbers in place of the rule's variables:
+   * `d10 + 20` for `1d10+SPD`, `d% (tens, units)`, FFVIII's `positive die, negative die`.
+   */
+  readonly label: string;
+  /**
+   * Each die laid on the table, in the order its faces are entered, and the faces it may show
+   * (a d10 takes 0 for its tenth face); absent where the count is not fixed (dice that explode).
+   */
+  readonly faces?: readonly RollRange[];
+  /** What the dice may show added up, without modifiers (a d% read as one number, 1 to 100). */
+  readonly sum?: RollRange;
+  /** What the roll may total with its modifiers. */
+  readonly total?: RollRange;
+  /**
+   * Those ranges as an entry shows them: `die 1–12 · total 21–32`; empty where the dice set no
+   * bounds (Feng Shui's reroll after each 6).
+   */
+  readonly accepts: string;
+}
+
+/** The lowest and highest of a roll's numbers, both allowed. */
+export interface RollRange {
+  readonly min: number;
+  readonly max: number;
 }
 
 /**

@@ -20,6 +20,9 @@ import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
+import { revokeLink } from './lobby/operations.js';
+import { isOwner } from './lobby/owner.js';
+import { registerLobby } from './lobby/routes.js';
 import type { Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { keepEarlyMessages, serveSocket } from './socket.js';
@@ -56,6 +59,7 @@ export interface ServerOptions {
       | 'requestsPerMinute'
       | 'failedAuthsPerMinute'
       | 'entriesPerEncounter'
+      | 'tables'
       | 'encountersPerTable'
       | 'rosterPerTable'
       | 'liveLinksPerTable'
@@ -63,6 +67,10 @@ export interface ServerOptions {
       | 'tableContentBytes'
     >
   >;
+  /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
+  readonly presenceGraceMs?: number;
+  /** How often a process holding sockets says it is alive to the others (PRESENCE_BEAT_MS). */
+  readonly presenceBeatMs?: number;
   /** The balance runs' bounds where they differ from BALANCE_LIMITS (tests). */
   readonly balance?: Partial<BalanceBounds>;
 }
@@ -133,12 +141,14 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'auth/missing': 401,
   'auth/invalid': 401,
   'role/gm-only': 403,
+  'role/owner-only': 403,
   'role/forbidden': 403,
   'table/not-found': 404,
   'encounter/not-found': 404,
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
   'http/url-too-long': 414,
@@ -282,16 +292,22 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   const log = (level: 'info' | 'warn' | 'error', message: string, fields: object = {}): void => {
     app.log[level](fields, message);
   };
-  const hub = new Hub({
-    store,
-    entriesPerEncounter: limits.entriesPerEncounter,
-    systemOf: (id) => systemById(id),
-    libraryOf: (system) => {
-      const library = starterLibrary(system);
-      return library.ok ? library.value : undefined;
+  const hub = new Hub(
+    {
+      store,
+      entriesPerEncounter: limits.entriesPerEncounter,
+      ...(options.presenceGraceMs === undefined
+        ? {}
+        : { presenceGraceMs: options.presenceGraceMs }),
+      systemOf: (id) => systemById(id),
+      libraryOf: (system) => {
+        const library = starterLibrary(system);
+        return library.ok ? library.value : undefined;
+      },
+      log,
     },
-    log,
-  });
+    options.presenceBeatMs,
+  );
   await hub.start();
   let stopping = false;
 
@@ -319,6 +335,22 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return grant;
   }
 
+  /** The owner's credential, or a live link, or neither: read once a request. */
+  const credentials = new WeakMap<FastifyRequest, Promise<'owner' | 'link' | 'none'>>();
+  function credentialOf(
+    request: FastifyRequest,
+    token: string,
+  ): Promise<'owner' | 'link' | 'none'> {
+    let credential = credentials.get(request);
+    if (credential === undefined) {
+      credential = checkedToken(request, token).then(async (grant) =>
+        grant.ok ? 'link' : (await isOwner(store, token)) ? 'owner' : 'none',
+      );
+      credentials.set(request, credential);
+    }
+    return credential;
+  }
+
   // Per link, not per address: a table's players often share one address (a home network),
   // and one link hammering the server is what the bound is for. A token that is no live link
   // counts against its address, in a smaller bucket of its own: a fresh forged token each time
@@ -330,7 +362,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       if (token === undefined) return `ip:${request.ip}`;
       const grant = await checkedToken(request, token).catch(() => undefined);
       if (grant === undefined) return `ip:${request.ip}`;
-      return grant.ok ? `link:${grant.value.tokenId}` : `forged:${request.ip}`;
+      if (grant.ok) return `link:${grant.value.tokenId}`;
+      // The owner has one bucket of its own, as a link has.
+      const credential = await credentialOf(request, token).catch(() => 'none' as const);
+      return credential === 'owner' ? 'owner' : `forged:${request.ip}`;
     },
     max: (_request, key) =>
       key.startsWith('forged:') ? limits.failedAuthsPerMinute : limits.requestsPerMinute,
@@ -514,8 +549,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     const { id } = idParam.parse(request.params);
-    const mine = (await store.listTokens(found.table.id)).some((t) => t.tokenId === id);
-    if (!mine || !(await store.revokeToken(id))) {
+    if (!(await revokeLink(store, found.table.id, id))) {
       return refuse(reply, 'invite/not-found', `no live invite ${id} at this table`);
     }
     return { revoked: id };
@@ -659,6 +693,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   }
 
   registerBalance(app, store, hub, options.balance);
+  registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

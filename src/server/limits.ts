@@ -53,6 +53,8 @@ export const SERVER_LIMITS = {
   failedAuthsPerMinute: 30,
   /** Entries in one encounter's log: a long fight is a few hundred, undos included. */
   entriesPerEncounter: 10_000,
+  /** Tables one store keeps (the lobby API creates and imports them). */
+  tables: 10_000,
   /** Encounters a table keeps (finished and abandoned ones too): years of weekly sessions. */
   encountersPerTable: 2_000,
   /** Characters on a table's roster. */

@@ -9,7 +9,7 @@ import type { Role, SubmitAction } from './protocol.js';
  * what is legal; this only asks them.
  */
 
-export type Refusal = Pick<EngineError, 'code' | 'message'>;
+export type Refusal = Pick<EngineError, 'code' | 'message' | 'purpose'>;
 
 /**
  * Whether `purpose` is `characterId`'s to enter among `slots`, the rolls its command may ask
@@ -100,6 +100,7 @@ export function checkSubmit(
       const yours = slots.filter((s) => s.roller === me).map((s) => s.purpose);
       return {
         code: 'role/not-your-roll',
+        purpose,
         message: `'${purpose}' is not ${me}'s roll to enter: the GM enters it, or it is rolled; ${me}'s rolls here: ${yours.length === 0 ? 'none' : yours.join(', ')}`,
       };
     }

@@ -4,6 +4,19 @@ import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
 import { SERVER_LIMITS } from './limits.js';
 
+/** A GM roll outside the log as the GM's screens get it (src/store/types.ts, GmRollRecord). */
+export interface KeptGmRoll {
+  readonly notation: string;
+  readonly label?: string;
+  readonly secret: boolean;
+  readonly total: number;
+  readonly text: string;
+  /** The log's last entry when it was rolled: it came after that entry in the fight. */
+  readonly afterSeq: number;
+  /** When, ISO 8601. */
+  readonly at: string;
+}
+
 /**
  * The WebSocket protocol between the table server and its clients (docs/server.md). Everything
  * a client sends is checked by these schemas before anything reads it; what the server sends is
@@ -87,6 +100,23 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
+/** Who a link speaks for, as presence names it: a role, and a player's character. */
+export type Who =
+  | { readonly role: 'gm' }
+  | { readonly role: 'player'; readonly character: string }
+  | { readonly role: 'spectator' };
+
+/**
+ * One link connected to the encounter (through any process): its sockets, or 0 while it is
+ * `reconnecting` (its last socket closed within the grace). `link`, the token id, is the GM's
+ * alone: players and spectators see roles and characters only.
+ */
+export type Connected = Who & {
+  readonly link?: string;
+  readonly sockets: number;
+  readonly status: 'connected' | 'reconnecting';
+};
+
 /** An action the client may submit now, with its odds and the dice it may ask for. */
 export interface OfferedAction {
   readonly label: string;
@@ -115,6 +145,8 @@ export interface StatePayload {
   readonly status: 'active' | 'finished' | 'abandoned';
   /** GM only: the combatants whose figures the players see (empty for others). */
   readonly revealed: readonly string[];
+  /** Who is connected now, every process counted; link ids for the GM only. */
+  readonly connected: readonly Connected[];
 }
 
 export type ServerMessage =
@@ -147,15 +179,23 @@ export type ServerMessage =
       readonly message: string;
       readonly current?: number;
       readonly retryMs?: number;
+      /** The entered roll that did not fit (`damage:heket`, `hit:heket#2`), for a dice refusal. */
+      readonly purpose?: string;
     }
-  | {
-      readonly type: 'rolled';
-      readonly notation: string;
-      readonly label?: string;
-      readonly secret: boolean;
-      readonly total: number;
-      readonly text: string;
-    }
+  /** A GM roll, to the GM's socket alone; kept with the encounter (`afterSeq`: its place). */
+  | ({ readonly type: 'rolled' } & KeptGmRoll)
+  /** The GM rolls kept with the encounter, oldest first: to the GM alone, after each `state` of a hello. */
+  | { readonly type: 'gm-rolls'; readonly rolls: readonly KeptGmRoll[] }
   | { readonly type: 'pong' }
+  /**
+   * A link's first socket arrived (`joined`), its last one closed (`reconnecting`), or it did
+   * not come back within the grace (`left`); `link` for the GM only; `connected` the list after.
+   */
+  | {
+      readonly type: 'joined' | 'reconnecting' | 'left';
+      readonly who: Who;
+      readonly link?: string;
+      readonly connected: readonly Connected[];
+    }
   /** The server is going away: connect again (to it or another process) and say hello. */
   | { readonly type: 'reconnect'; readonly reason: string };

@@ -156,16 +156,9 @@ export function serveSocket(socket: WebSocket, options: SocketOptions): void {
           client.send({ type: 'refused', code: 'dice/invalid', message: rolled.error });
           return;
         }
-        // A secret roll goes back to the GM's own socket only; an open one to this socket too,
-        // and the GM reads it out: it is not part of the encounter's log.
-        client.send({
-          type: 'rolled',
-          notation: m.notation,
-          ...(m.label === undefined ? {} : { label: m.label }),
-          secret: m.secret,
-          total: rolled.total,
-          text: rolled.text,
-        });
+        // Back to the GM's own socket only, secret or not (an open one the GM reads out), and
+        // kept with the encounter for the GM: never part of the log the players see.
+        void host.gmRoll(client, m, rolled);
         return;
       }
     }

@@ -1,7 +1,13 @@
 import pg from 'pg';
-import { ENTRY_CHANNEL, TOKEN_CHANNEL } from './migrations.js';
+import { ENTRY_CHANNEL, PRESENCE_CHANNEL, TOKEN_CHANNEL } from './migrations.js';
 import { POSTGRES_TIMEOUTS } from './open-defaults.js';
-import type { ChangeListener, EntryAppended, TokenRevoked, Unsubscribe } from './types.js';
+import type {
+  ChangeListener,
+  EntryAppended,
+  PresenceNotice,
+  TokenRevoked,
+  Unsubscribe,
+} from './types.js';
 
 /** Delivers "entry appended" and "token revoked" notifications to a store's subscribers. */
 export interface ChangeFeed {
@@ -10,6 +16,8 @@ export interface ChangeFeed {
   published(change: EntryAppended): void;
   /** Called by the store after a revocation commits; likewise ignored by a feed that hears it. */
   revoked(change: TokenRevoked): void;
+  /** Called by the store to send a presence notice; a feed that hears NOTIFYs ignores it. */
+  presence(notice: PresenceNotice): void;
   close(): Promise<void>;
 }
 
@@ -52,13 +60,21 @@ class Listeners {
 
   /** A link belongs to no one encounter: every listener hears it, once. */
   revoked(change: TokenRevoked): void {
+    this.toEach((listener) => listener.revoked?.(change));
+  }
+
+  /** Presence is sorted by encounter by the hub: every listener hears it, once. */
+  presence(notice: PresenceNotice): void {
+    this.toEach((listener) => listener.presence?.(notice));
+  }
+
+  private toEach(call: (listener: ChangeListener) => void): void {
     const heard = new Set<ChangeListener>();
     for (const set of this.byEncounter.values()) {
       for (const listener of set) {
-        if (heard.has(listener) || listener.revoked === undefined) continue;
+        if (heard.has(listener)) continue;
         heard.add(listener);
-        const revoked = listener.revoked;
-        guarded(() => revoked(change));
+        guarded(() => call(listener));
       }
     }
   }
@@ -110,6 +126,9 @@ export function inProcessFeed(file: string): ChangeFeed {
     revoked(change) {
       listeners.revoked(change);
     },
+    presence(notice) {
+      listeners.presence(notice);
+    },
     async close() {
       for (const unsubscribe of [...mine]) unsubscribe();
       const entry = sqliteListeners.get(file);
@@ -155,6 +174,9 @@ export function postgresFeed(connectionString: string): ChangeFeed {
       } else if (message.channel === TOKEN_CHANNEL) {
         const change = parseRevoked(message.payload);
         if (change !== undefined) listeners.revoked(change);
+      } else if (message.channel === PRESENCE_CHANNEL) {
+        const notice = parsePresence(message.payload);
+        if (notice !== undefined) listeners.presence(notice);
       }
     });
     const lost = () => {
@@ -168,7 +190,9 @@ export function postgresFeed(connectionString: string): ChangeFeed {
     next.on('error', lost);
     next.on('end', lost);
     await next.connect();
-    await next.query(`LISTEN ${ENTRY_CHANNEL}; LISTEN ${TOKEN_CHANNEL}`);
+    await next.query(
+      `LISTEN ${ENTRY_CHANNEL}; LISTEN ${TOKEN_CHANNEL}; LISTEN ${PRESENCE_CHANNEL}`,
+    );
     client = next;
   };
 
@@ -211,6 +235,7 @@ export function postgresFeed(connectionString: string): ChangeFeed {
     },
     published() {},
     revoked() {},
+    presence() {},
     async close() {
       closed = true;
       if (retry !== undefined) clearTimeout(retry);
@@ -243,5 +268,49 @@ function parseRevoked(payload: string): TokenRevoked | undefined {
     return { tokenId: t, tableId: b };
   } catch {
     return undefined;
+  }
+}
+
+/** Each field checked: any client of the database may NOTIFY on the channel. */
+function parsePresence(payload: string): PresenceNotice | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const n = parsed as Record<string, unknown>;
+  const text = (value: unknown): value is string =>
+    typeof value === 'string' && value.length > 0 && value.length <= 200;
+  if (!text(n.process)) return undefined;
+  switch (n.kind) {
+    case 'beat':
+    case 'gone':
+      return { kind: n.kind, process: n.process };
+    case 'ask':
+      return text(n.encounterId)
+        ? { kind: 'ask', process: n.process, encounterId: n.encounterId }
+        : undefined;
+    case 'link': {
+      const { encounterId, link, role, character, sockets } = n;
+      if (!text(encounterId) || !text(link)) return undefined;
+      if (role !== 'gm' && role !== 'player' && role !== 'spectator') return undefined;
+      if (character !== undefined && !text(character)) return undefined;
+      if (typeof sockets !== 'number' || !Number.isInteger(sockets) || sockets < 0) {
+        return undefined;
+      }
+      return {
+        kind: 'link',
+        process: n.process,
+        encounterId,
+        link,
+        role,
+        ...(character === undefined ? {} : { character }),
+        sockets,
+      };
+    }
+    default:
+      return undefined;
   }
 }

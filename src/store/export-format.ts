@@ -40,6 +40,20 @@ const tableExport = z.object({
           appendedAt: time,
         }),
       ),
+      gmRolls: z
+        .array(
+          z.object({
+            notation: z.string().min(1).max(200),
+            label: z.string().max(200).optional(),
+            secret: z.boolean(),
+            total: z.number(),
+            text: z.string().max(4096),
+            afterSeq: z.number().int().min(0),
+            at: time,
+          }),
+        )
+        .max(10_000)
+        .optional(),
     }),
   ),
   tokens: z.array(

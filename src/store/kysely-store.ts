@@ -12,6 +12,7 @@ import {
 } from '../engine/index.js';
 import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
+import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
@@ -20,10 +21,12 @@ import type {
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
+  GmRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,
   NewTable,
+  PresenceNotice,
   RosterEntry,
   Store,
   StoredEntry,
@@ -50,6 +53,10 @@ export const STORE_LIMITS = {
   pageRows: 10_000,
   /** Combatants one encounter may have revealed. */
   revealed: 1000,
+  /** GM rolls kept with one encounter. */
+  gmRolls: 10_000,
+  /** GM rolls one `gmRolls` returns at most. */
+  gmRollsShown: 200,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -98,6 +105,42 @@ export class KyselyStore implements Store {
       .where('id', '=', id)
       .executeTakeFirst();
     return row === undefined ? undefined : tableRecord(row);
+  }
+
+  async deleteTable(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      // Row by row, children first: no reliance on each dialect's cascading.
+      const encounters = tx.selectFrom('moogle_encounters').select('id').where('table_id', '=', id);
+      await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
+      const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
+    });
+  }
+
+  async ownerHash(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_owner')
+      .select('hash')
+      .where('id', '=', 'owner')
+      .executeTakeFirst();
+    return row?.hash;
+  }
+
+  async setOwnerHash(hash: string, replace: boolean): Promise<boolean> {
+    const written = await this.db
+      .insertInto('moogle_owner')
+      .values({ id: 'owner', hash, created_at: now() })
+      .onConflict((c) =>
+        replace
+          ? c.column('id').doUpdateSet({ hash, created_at: now() })
+          : c.column('id').doNothing(),
+      )
+      .executeTakeFirst();
+    return (written.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 
   async listTables(): Promise<readonly TableRecord[]> {
@@ -342,6 +385,53 @@ export class KyselyStore implements Store {
     if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
     this.feed.published({ encounterId: id, seq: 0 });
     return ok(record);
+  }
+
+  async addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>> {
+    const bad = badId('encounter id', encounterId);
+    if (bad) return bad;
+    const { afterSeq, at, ...rest } = roll;
+    const text = JSON.stringify(rest);
+    if (text.length > 4096) return err('store/invalid', 'a GM roll is at most 4 KiB');
+    // The next number in one statement; two processes taking the same one collide on the key,
+    // and the later tries again with the one after.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const last = await this.db
+        .selectFrom('moogle_gm_rolls')
+        .select((eb) => eb.fn.max('n').as('n'))
+        .where('encounter_id', '=', encounterId)
+        .executeTakeFirst();
+      const n = Number(last?.n ?? 0) + 1;
+      if (n > STORE_LIMITS.gmRolls)
+        return err('quota/gm-rolls', `an encounter keeps at most ${STORE_LIMITS.gmRolls} GM rolls`);
+      try {
+        await this.db
+          .insertInto('moogle_gm_rolls')
+          .values({ encounter_id: encounterId, n, after_seq: afterSeq, roll: text, rolled_at: at })
+          .execute();
+        return ok(true);
+      } catch (error) {
+        if (!isConstraintViolation(error)) throw error;
+        // A missing encounter, or a number another process took first.
+        if ((await this.getEncounter(encounterId)) === undefined)
+          return err('encounter/not-found', `no encounter ${encounterId}`);
+      }
+    }
+    return err('store/busy', 'too many GM rolls at once; roll again');
+  }
+
+  async gmRolls(
+    encounterId: string,
+    limit: number = STORE_LIMITS.gmRollsShown,
+  ): Promise<readonly GmRollRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_gm_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .orderBy('n', 'desc')
+      .limit(Math.max(0, Math.min(Math.floor(limit), STORE_LIMITS.gmRollsShown)))
+      .execute();
+    return rows.reverse().map(gmRollRecord);
   }
 
   async appendEntry(
@@ -611,6 +701,14 @@ export class KyselyStore implements Store {
         .orderBy('moogle_entries.encounter_id')
         .orderBy('moogle_entries.seq')
         .execute();
+      const gmRolls = await tx
+        .selectFrom('moogle_gm_rolls')
+        .innerJoin('moogle_encounters', 'moogle_encounters.id', 'moogle_gm_rolls.encounter_id')
+        .selectAll('moogle_gm_rolls')
+        .where('moogle_encounters.table_id', '=', id)
+        .orderBy('moogle_gm_rolls.encounter_id')
+        .orderBy('moogle_gm_rolls.n')
+        .execute();
       const tokens = await tx
         .selectFrom('moogle_tokens')
         .selectAll()
@@ -618,7 +716,7 @@ export class KyselyStore implements Store {
         .orderBy('created_at')
         .orderBy('token_id')
         .execute();
-      return { table, roster, encounters, entries, tokens };
+      return { table, roster, encounters, entries, gmRolls, tokens };
     });
     if (exported === undefined) return err('table/not-found', `no table ${id}`);
     const byEncounter = new Map<string, StoredEntry[]>();
@@ -626,6 +724,12 @@ export class KyselyStore implements Store {
       const list = byEncounter.get(row.encounter_id) ?? [];
       list.push(storedEntry(row));
       byEncounter.set(row.encounter_id, list);
+    }
+    const rollsByEncounter = new Map<string, GmRollRecord[]>();
+    for (const row of exported.gmRolls) {
+      const list = rollsByEncounter.get(row.encounter_id) ?? [];
+      list.push(gmRollRecord(row));
+      rollsByEncounter.set(row.encounter_id, list);
     }
     return ok({
       format: 'moogle-table',
@@ -637,7 +741,12 @@ export class KyselyStore implements Store {
       }),
       encounters: exported.encounters.map((row) => {
         const { tableId: _, ...record } = encounterRecord(row);
-        return { ...record, entries: byEncounter.get(row.id) ?? [] };
+        const gmRolls = rollsByEncounter.get(row.id);
+        return {
+          ...record,
+          entries: byEncounter.get(row.id) ?? [],
+          ...(gmRolls === undefined ? {} : { gmRolls }),
+        };
       }),
       tokens: exported.tokens.map((row) => {
         const { tableId: _, ...info } = tokenInfo(row);
@@ -673,6 +782,14 @@ export class KyselyStore implements Store {
 
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe> {
     return this.feed.subscribe(encounterId, listener);
+  }
+
+  async publishPresence(notice: PresenceNotice): Promise<void> {
+    if (this.kind === 'postgres') {
+      await sql`SELECT pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
+    } else {
+      this.feed.presence(notice);
+    }
   }
 
   async close(): Promise<void> {
@@ -765,6 +882,16 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
     for (const batch of batches(entries)) {
       await tx.insertInto('moogle_entries').values(batch).execute();
     }
+    const gmRolls = (encounter.gmRolls ?? []).map(({ afterSeq, at, ...roll }, i) => ({
+      encounter_id: encounter.id,
+      n: i + 1,
+      after_seq: afterSeq,
+      roll: JSON.stringify(roll),
+      rolled_at: at,
+    }));
+    for (const batch of batches(gmRolls)) {
+      await tx.insertInto('moogle_gm_rolls').values(batch).execute();
+    }
   }
   const tokens = data.tokens.map((token) => ({
     token_id: token.tokenId,
@@ -793,6 +920,14 @@ function isConstraintViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
   return code.startsWith('SQLITE_CONSTRAINT') || code === '23505' || code === '23503';
+}
+
+function gmRollRecord(row: StoreDatabase['moogle_gm_rolls']): GmRollRecord {
+  return {
+    ...(JSON.parse(row.roll) as Omit<GmRollRecord, 'afterSeq' | 'at'>),
+    afterSeq: row.after_seq,
+    at: row.rolled_at,
+  };
 }
 
 function now(): string {

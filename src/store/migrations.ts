@@ -5,6 +5,8 @@ import type { StoreKind } from './types.js';
 export const ENTRY_CHANNEL = 'moogle_entry_appended';
 /** The channel PostgreSQL notifies on when a token is revoked (see `changes.ts`). */
 export const TOKEN_CHANNEL = 'moogle_token_revoked';
+/** The channel presence notices go on (see `changes.ts`); sent by the servers, no trigger. */
+export const PRESENCE_CHANNEL = 'moogle_presence';
 
 /**
  * Versioned migrations, run in order at open. Never edit one that has shipped: add the next.
@@ -140,6 +142,34 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           CREATE TRIGGER moogle_tokens_notify_revoked AFTER UPDATE OF revoked_at ON moogle_tokens
           FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
           EXECUTE FUNCTION moogle_notify_token_revoked()`.execute(db);
+      },
+    },
+    '0004-owner-credential': {
+      async up(db: Kysely<unknown>) {
+        // One row, `id` 'owner': whoever holds the credential runs every table (the lobby API).
+        // Only its SHA-256 is kept, as a link's secret is.
+        await db.schema
+          .createTable('moogle_owner')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0005-gm-rolls': {
+      async up(db: Kysely<unknown>) {
+        // Only the GM ever reads these: a table of their own, never rows of the shared log.
+        await db.schema
+          .createTable('moogle_gm_rolls')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('n', 'integer', (c) => c.notNull().check(sql`n >= 1`))
+          .addColumn('after_seq', 'integer', (c) => c.notNull())
+          .addColumn('roll', 'text', (c) => c.notNull())
+          .addColumn('rolled_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_gm_rolls_pk', ['encounter_id', 'n'])
+          .execute();
       },
     },
   };

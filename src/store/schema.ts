@@ -36,6 +36,15 @@ export interface StoreDatabase {
     entry: string;
     appended_at: string;
   };
+  /** GM rolls outside the log, numbered `n` from 1 in each encounter. */
+  moogle_gm_rolls: {
+    encounter_id: string;
+    n: number;
+    after_seq: number;
+    /** The GmRollRecord's notation, label, secret, total and text, as JSON. */
+    roll: string;
+    rolled_at: string;
+  };
   moogle_tokens: {
     token_id: string;
     table_id: string;
@@ -45,5 +54,12 @@ export interface StoreDatabase {
     character_id: string | null;
     created_at: string;
     revoked_at: string | null;
+  };
+  /** The owner credential (the lobby API): one row, `id` 'owner'. */
+  moogle_owner: {
+    id: string;
+    /** SHA-256 of the whole credential, hex. */
+    hash: string;
+    created_at: string;
   };
 }

@@ -44,3 +44,26 @@ export function secretMatches(secret: string, storedHash: string): boolean {
   // Both are SHA-256 digests, so equal lengths unless the row is damaged.
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
+
+/**
+ * The owner credential (the lobby API): `moogle-owner.` and 256 random bits when the server
+ * makes it (the shape of a link, so the logs' redaction of tokens hides it too), or whatever an
+ * operator gives (`ownerTokenShape`). Kept as the SHA-256 of the whole text: it is the one row
+ * of its kind, so there is no id to find it by.
+ */
+export function newOwnerToken(): string {
+  return `moogle-owner.${randomBytes(SECRET_BYTES).toString('base64url')}`;
+}
+
+/** A given owner credential: long enough not to be guessed, short and plain enough for a header. */
+const OWNER_TOKEN_SHAPE = /^[A-Za-z0-9._~+/=-]{32,200}$/;
+
+export function ownerTokenShape(token: string): boolean {
+  return OWNER_TOKEN_SHAPE.test(token);
+}
+
+/** Whether `token` is the owner credential whose hash is `storedHash`, in constant time. */
+export function ownerTokenMatches(token: string, storedHash: string): boolean {
+  if (!ownerTokenShape(token)) return false;
+  return secretMatches(token, storedHash);
+}

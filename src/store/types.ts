@@ -82,6 +82,24 @@ export interface StoredEntry {
  * this idempotency key was already appended, as `seq`; nothing new was written. `closed`: the
  * encounter is finished or abandoned and takes no more entries.
  */
+/**
+ * A roll the GM made outside the log (the socket's `roll`: a secret Perception check, a random
+ * encounter), kept with its encounter so the GM finds it in the fight's history again, on any
+ * device and after reconnecting. Only the GM is ever shown it.
+ */
+export interface GmRollRecord {
+  readonly notation: string;
+  readonly label?: string;
+  readonly secret: boolean;
+  readonly total: number;
+  /** `d20 [14] = 14`. */
+  readonly text: string;
+  /** The log's last entry number when it was rolled (0 before the first): its place in the fight. */
+  readonly afterSeq: number;
+  /** When it was rolled, ISO 8601. */
+  readonly at: string;
+}
+
 export type AppendResult =
   | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
   | { readonly ok: true; readonly seq: number; readonly duplicate: true }
@@ -153,7 +171,30 @@ export interface ChangeListener {
    * append's, a notice can be missed: whoever acts for a token checks it with `tokenLive` too.
    */
   readonly revoked?: (change: TokenRevoked) => void;
+  /** A presence notice from any process, this one's own included (heard by every listener). */
+  readonly presence?: (notice: PresenceNotice) => void;
 }
+
+/**
+ * Who is connected where, between the processes on one database (docs/server.md, "Presence"):
+ * a notice carries no secret and changes nothing stored, so it is never written, only sent.
+ * `link`: process `process` now holds `sockets` sockets of link `link` in an encounter (0: none
+ * left); `beat`: the process is alive, its notices stand; `ask`: a process opened the
+ * encounter and wants every other one's links in it; `gone`: the process is stopping.
+ */
+export type PresenceNotice =
+  | {
+      readonly kind: 'link';
+      readonly process: string;
+      readonly encounterId: string;
+      readonly link: string;
+      readonly role: 'gm' | 'player' | 'spectator';
+      readonly character?: string;
+      readonly sockets: number;
+    }
+  | { readonly kind: 'beat'; readonly process: string }
+  | { readonly kind: 'ask'; readonly process: string; readonly encounterId: string }
+  | { readonly kind: 'gone'; readonly process: string };
 
 export type Unsubscribe = () => void;
 
@@ -186,6 +227,8 @@ export interface TableExport {
     /** Absent in exports written before reveals were stored: none revealed. */
     readonly revealed?: readonly string[];
     readonly entries: readonly StoredEntry[];
+    /** Its GM rolls, oldest first; absent in exports written before they were kept: none. */
+    readonly gmRolls?: readonly GmRollRecord[];
   })[];
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
   readonly tokens: readonly (WithoutTableId<TokenInfo> & { readonly hash: string })[];
@@ -198,6 +241,19 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | undefined>;
   /** Oldest first. */
   listTables(): Promise<readonly TableRecord[]>;
+  /**
+   * Removes the table with its roster, encounters, their logs and its links, in one
+   * transaction; false when there was none. Revoke its links first to close their sockets.
+   */
+  deleteTable(id: string): Promise<boolean>;
+
+  /** The owner credential's hash (the lobby API), if one was ever set. */
+  ownerHash(): Promise<string | undefined>;
+  /**
+   * Keeps `hash` as the owner credential's. `replace` false: only if there is none yet, and
+   * says whether it was kept (two processes starting at once: one wins).
+   */
+  setOwnerHash(hash: string, replace: boolean): Promise<boolean>;
   /** What a table holds, counted by the database: what the server's quotas are checked against. */
   tableUsage(tableId: string): Promise<TableUsage>;
 
@@ -252,6 +308,10 @@ export interface Store {
     limit?: number,
   ): Promise<readonly StoredEntry[]>;
   lastSeq(encounterId: string): Promise<number>;
+  /** Keeps a GM's roll with its encounter: refused past `STORE_LIMITS.gmRolls` of them. */
+  addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>>;
+  /** The encounter's latest GM rolls, at most `limit`, oldest first. */
+  gmRolls(encounterId: string, limit?: number): Promise<readonly GmRollRecord[]>;
   /** What `loadEncounter` of the engine needs to rebuild the encounter as it stands. */
   loadEncounter(id: string): Promise<Result<LoadedEncounter>>;
 
@@ -279,6 +339,12 @@ export interface Store {
    * by any process on the same database. Resolves once notifications are flowing.
    */
   subscribe(encounterId: string, listener: ChangeListener): Promise<Unsubscribe>;
+
+  /**
+   * Sends a presence notice to the subscribers of every process on the database (PostgreSQL:
+   * a NOTIFY outside any transaction; SQLite: this process's). Nothing is stored.
+   */
+  publishPresence(notice: PresenceNotice): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -145,8 +145,8 @@ describe('moogle battle, scripted on stdin', () => {
 
 describe('physical dice', () => {
   const HIRO_SHOT = [
-    'Hiro attacks Heket with Valiant Rifle: CoS 70 (ACC 42 + Guns 50 - EVA 22), d% [20+8] = 28 (entered): hit',
-    '  Heket takes 20 HP (2*AGI + d12 = 2 * 10 + [10] = 30): 30 - ARM 10 = 20; 180 HP left',
+    'Hiro attacks Heket with Valiant Rifle: CoS 70 (ACC 42 + Guns 50 - EVA 22), d% [20+8] = 28 (rolled at the table): hit',
+    '  Heket takes 20 HP (2*AGI + d12 = 2 * 10 + [10] = 30 (rolled at the table)): 30 - ARM 10 = 20; 180 HP left',
   ].join('\n');
 
   it('asks for every roll with dice manual: "CoS 70 ... 28: hit; ... 30 - ARM 10 = 20"', async () => {
@@ -159,19 +159,19 @@ describe('physical dice', () => {
     expect(out).toContain(
       [
         '> 1',
-        'Roll 1d10+SPD for initiative:hiro (the die as it lies; total:N for the total with modifiers): 10',
-        'Roll 1d10+SPD for initiative:haze (the die as it lies; total:N for the total with modifiers): 6',
-        'Roll 1d10+SPD for initiative:mint (the die as it lies; total:N for the total with modifiers): 4',
-        'Roll 1d10+SPD for initiative:heket (the die as it lies; total:N for the total with modifiers): 6',
+        'Roll 1d10+SPD = d10 + 5 [die 0–10 · total 6–15] for initiative:hiro (the die as it lies; total:N for the total with modifiers): 10',
+        'Roll 1d10+SPD = d10 + 8 [die 0–10 · total 9–18] for initiative:haze (the die as it lies; total:N for the total with modifiers): 6',
+        'Roll 1d10+SPD = d10 + 8 [die 0–10 · total 9–18] for initiative:mint (the die as it lies; total:N for the total with modifiers): 4',
+        'Roll 1d10+SPD = d10 + 6 [die 0–10 · total 7–16] for initiative:heket (the die as it lies; total:N for the total with modifiers): 6',
         'Round 1. Initiative: Hiro 15, Haze 14, Mint 12, Heket 12',
       ].join('\n'),
     );
     expect(out).toContain(
       [
         '> attack heket',
-        'Roll d% for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number): 2 8',
+        'Roll d% [2 dice 0–10 each · showing 1–100] for hit:heket (two d10, tens then ones: 2 8 is 28, 0 0 is 100; or 28 as one number): 2 8',
         // "Rob: (rolling) 10. 30 Physical damage."
-        'Roll 2*AGI + d12 for damage:heket (the die as it lies; total:N for the total with modifiers): 10',
+        'Roll 2*AGI + d12 = 20 + d12 [die 1–12 · total 21–32] for damage:heket (the die as it lies; total:N for the total with modifiers): 10',
         HIRO_SHOT,
       ].join('\n'),
     );
@@ -187,7 +187,7 @@ describe('physical dice', () => {
     );
     expect(status).toBe(0);
     const damage =
-      'Roll 2*AGI + d12 for damage:heket (the die as it lies; total:N for the total with modifiers): ';
+      'Roll 2*AGI + d12 = 20 + d12 [die 1–12 · total 21–32] for damage:heket (the die as it lies; total:N for the total with modifiers): ';
     expect(out).toContain(
       [
         // One number is what the die shows: no d12 shows 13. A total is marked: total:32.
@@ -246,7 +246,9 @@ describe('physical dice', () => {
       [...lines, 'quit'],
     );
     expect(status).toBe(0);
-    expect(reply(out, lines[0]!)).toContain('Heket takes 9 HP (2d6 = [4, 5] = 9)');
+    expect(reply(out, lines[0]!)).toContain(
+      'Heket takes 9 HP (2d6 = [4, 5] = 9 (rolled at the table))',
+    );
     expect(reply(out, lines[1]!)).toContain('Heket recovers 9 HP');
     expect(reply(out, lines[2]!)).toContain('Heket takes 12 HP (2d6+3 = 12 (entered as a total))');
     expect(reply(out, lines[3]!)).toBe(

@@ -212,7 +212,7 @@ describe.each(KINDS)('the table server on %s', (kind) => {
     );
     expect(own).toMatchObject({ type: 'accepted', seq: next });
     const entry = await gm.until((m): m is Entry => m.type === 'entry' && m.seq === next);
-    expect(entry.entry.lines.join('\n')).toContain('d% [10+1] = 11 (entered)');
+    expect(entry.entry.lines.join('\n')).toContain('d% [10+1] = 11 (rolled at the table)');
 
     // A player cannot invite, and a revoked link opens nothing.
     const asPlayer = await http(`${running.url}/api/table/invites`, await player(actor), 'POST', {

@@ -149,6 +149,48 @@ describe('moogle table', () => {
     }
   });
 
+  it('deletes a table from the terminal, closing its sockets on the running server (PostgreSQL)', async () => {
+    const pg = await freshLocation('postgres');
+    try {
+      const created = await moogle(
+        'table',
+        'new',
+        '--system',
+        'ffrpg',
+        '--name',
+        'Gone',
+        '--db',
+        pg.location,
+      );
+      const tableId = /^Table ([\w-]+):/m.exec(created.stdout)![1]!;
+      const gmToken = /GM link .*\/t\/(\S+)$/m.exec(created.stdout)![1]!;
+      const server = await spawnServe(pg.location);
+      try {
+        const id = await startEncounterOver(
+          server.url,
+          gmToken,
+          example('ffrpg-wind-cave'),
+          'gone',
+        );
+        const { client } = await Client.join(server.url, id, gmToken);
+        const closed = new Promise<number>((resolve) =>
+          client.socket.once('close', (code) => resolve(code)),
+        );
+        const deleted = await moogle('table', 'delete', tableId, '--db', pg.location);
+        expect(deleted.code, deleted.stderr).toBe(0);
+        expect(deleted.stdout).toContain('1 links revoked');
+        expect(await closed).toBe(4001);
+        expect((await moogle('table', 'list', '--db', pg.location)).stdout).not.toContain(tableId);
+        expect((await moogle('table', 'delete', tableId, '--db', pg.location)).code).toBe(2);
+      } finally {
+        server.child.kill('SIGTERM');
+        await new Promise((resolve) => server.child.once('exit', resolve));
+      }
+    } finally {
+      await pg.dispose();
+    }
+  });
+
   it('refuses bad input with exit 2 and a reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'moogle-table-cli-'));
     try {

@@ -352,9 +352,24 @@ describe.each(KINDS)('store on %s', (kind) => {
     await store.createToken(tableId, { role: 'gm' });
     const revoked = await store.createToken(tableId, { role: 'spectator' });
     if (revoked.ok) await store.revokeToken(revoked.value.info.tokenId);
+    const secret = {
+      notation: '1d20',
+      label: 'Perception',
+      secret: true,
+      total: 14,
+      text: '1d20 [14] = 14',
+      afterSeq: 2,
+      at: '2026-12-02T00:30:00.000Z',
+    };
+    expect(await store.addGmRoll(encounterId, secret)).toEqual({ ok: true, value: true });
+    expect(await store.addGmRoll('no-such', secret)).toMatchObject({
+      ok: false,
+      error: { code: 'encounter/not-found' },
+    });
     const exported = await store.exportTable(tableId);
     if (!exported.ok) throw new Error(exported.error.message);
     expect(exported.value.encounters[0]!.entries).toHaveLength(3);
+    expect(exported.value.encounters[0]!.gmRolls).toEqual([secret]);
 
     // Into the same store: refused, it is there.
     expect(await store.importTable(exported.value)).toMatchObject({
@@ -369,6 +384,7 @@ describe.each(KINDS)('store on %s', (kind) => {
         const imported = await other.importTable(JSON.parse(JSON.stringify(exported.value)));
         expect(imported.ok).toBe(true);
         expect(await other.exportTable(tableId)).toEqual(exported);
+        expect(await other.gmRolls(encounterId)).toEqual([secret]);
         // The imported log goes on from where it was.
         expect(await other.appendEntry(encounterId, 4, 'k4', undoEntry(4))).toEqual({
           ok: true,

@@ -21,15 +21,15 @@ export interface Refusal {
   /** What was refused, in the words of the screen that sent it. */
   readonly what: string;
   readonly current?: number;
+  /** The entered roll that did not fit, when the dice were refused. */
+  readonly purpose?: string;
 }
 
-export interface Rolled {
-  readonly notation: string;
-  readonly label?: string;
-  readonly secret: boolean;
-  readonly total: number;
-  readonly text: string;
-}
+/** A GM roll outside the log, kept with the fight: `afterSeq` is the entry it came after. */
+export type Rolled = Omit<Extract<ServerMessage, { type: 'rolled' }>, 'type'>;
+
+/** How many of the GM's rolls a screen keeps, newest first (the server keeps them all). */
+const ROLLS_SHOWN = 50;
 
 export interface LiveSnapshot {
   readonly connection: Connection;
@@ -81,8 +81,8 @@ function newKey(): string {
 }
 
 function stateOf(message: StatePayload & { type: string }): StatePayload {
-  const { seq, view, outcome, actions, undoable, redoable, status, revealed } = message;
-  return { seq, view, outcome, actions, undoable, redoable, status, revealed };
+  const { seq, view, outcome, actions, undoable, redoable, status, revealed, connected } = message;
+  return { seq, view, outcome, actions, undoable, redoable, status, revealed, connected };
 }
 
 export class LiveEncounter {
@@ -255,6 +255,7 @@ export class LiveEncounter {
             message: message.message,
             what,
             ...(message.current === undefined ? {} : { current: message.current }),
+            ...(message.purpose === undefined ? {} : { purpose: message.purpose }),
           },
           ...(mine ? { pending: null } : {}),
           // A revoked link is fatal however long it was open: connecting again is refused.
@@ -266,14 +267,28 @@ export class LiveEncounter {
         });
         return;
       }
-      case 'rolled':
-        this.set({ rolls: [message, ...this.current.rolls].slice(0, 20) });
+      case 'rolled': {
+        const { type: _, ...rolled } = message;
+        this.set({ rolls: [rolled, ...this.current.rolls].slice(0, ROLLS_SHOWN) });
+        return;
+      }
+      case 'gm-rolls':
+        // Every hello brings the kept ones again: what this screen holds is replaced, not added to.
+        this.set({ rolls: [...message.rolls].reverse().slice(0, ROLLS_SHOWN) });
         return;
       case 'pong':
         clearTimeout(this.pongTimer);
         return;
       case 'reconnect':
         this.socket?.close(4002, 'server asked');
+        return;
+      case 'joined':
+      case 'reconnecting':
+      case 'left':
+        // Each carries the whole list after it: nothing to work out here.
+        if (this.current.state !== null) {
+          this.set({ state: { ...this.current.state, connected: message.connected } });
+        }
         return;
     }
   }

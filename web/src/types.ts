@@ -6,6 +6,7 @@
 export type { ActionOdds, RollSlot } from '../../src/rulesets/system.js';
 export type {
   ClientMessage,
+  Connected,
   HealthBand,
   OfferedAction,
   Outcome,

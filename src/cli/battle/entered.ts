@@ -1,6 +1,7 @@
 import type { DiceAst } from '../../dice/index.js';
 import { DiceError, parseDice, parseEnteredFaces } from '../../dice/index.js';
 import type { EnteredRoll } from '../../engine/index.js';
+import type { RollSlot } from '../../rulesets/system.js';
 
 /**
  * What a GM typed for one roll, as the engine reads it: `3,5` (or `3 5`) the faces as they lie;
@@ -22,6 +23,17 @@ export function parseEnteredRoll(text: string): EnteredRoll {
   }
   const faces = parseEnteredFaces(text);
   return faces.length === 1 ? { sum: faces[0]! } : faces;
+}
+
+/**
+ * What the slot adds to a dice prompt: the roll with the roller's numbers where the rule has
+ * names (`1d10+SPD` is `d10 + 5`), and what it takes: ` = d10 + 5 [die 0–10 · total 6–15]`.
+ */
+export function slotHint(slot: RollSlot | undefined): string {
+  if (slot === undefined) return '';
+  // d% and Feng Shui's dice are explained by entryHint; their labels would say it twice.
+  const named = slot.label !== slot.notation && !slot.label.includes(',') ? ` = ${slot.label}` : '';
+  return `${named}${slot.accepts === '' ? '' : ` [${slot.accepts}]`}`;
 }
 
 /** How a dice prompt says what to type for a roll of this notation. */

@@ -11,10 +11,10 @@ import {
   StatesAfterEntries,
 } from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
-import type { AnySystem } from '../../rulesets/system.js';
+import type { AnySystem, RollSlot } from '../../rulesets/system.js';
 import { gmCommandFrom, matchAction, menuOf, oddsOf } from '../../session/index.js';
 import type { Io } from '../io.js';
-import { entryHint, parseEnteredRoll } from './entered.js';
+import { entryHint, parseEnteredRoll, slotHint } from './entered.js';
 import type { LineReader } from './lines.js';
 import { eventLines, logLines, movedLines, outcomeLine, stateLines, viewJson } from './screen.js';
 
@@ -359,7 +359,10 @@ export class BattleSession {
         if (!this.reader.interactive) return this.reject(message);
         this.io.out(message);
       }
-      const faces = await this.askFaces(purpose, notation);
+      const slot = this.system
+        .rolls(this.encounter.state, action.command)
+        .find((s) => s.purpose === purpose.replace(/#\d+$/, ''));
+      const faces = await this.askFaces(purpose, notation, slot);
       if (faces === 'end') return 'stop';
       if (faces === 'cancel') {
         this.io.out('Cancelled; nothing changed.');
@@ -379,10 +382,13 @@ export class BattleSession {
   private async askFaces(
     purpose: string,
     notation: string,
+    slot: RollSlot | undefined,
   ): Promise<EnteredRoll | 'cancel' | 'end' | { rejected: string; line: string }> {
     const hint = entryHint(notation);
     for (;;) {
-      const line = await this.reader.ask(`Roll ${notation} for ${purpose}${hint}: `);
+      const line = await this.reader.ask(
+        `Roll ${notation}${slotHint(slot)} for ${purpose}${hint}: `,
+      );
       if (line === undefined) return 'end';
       if (line.toLowerCase() === 'cancel') return 'cancel';
       try {

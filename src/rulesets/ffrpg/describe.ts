@@ -1,12 +1,13 @@
 import type { RollRecord } from '../../engine/index.js';
+import { atTable } from '../at-table.js';
 import type { CheckRecord, FfrpgEvent } from './events.js';
 import type { FfrpgState } from './state.js';
 
 /** `d% [20+8] = 28`, or `rolled 28` when the roll carries no explanation. */
 function rolled(roll: RollRecord): string {
-  if (roll.text === '') return `rolled ${roll.total}`;
+  if (roll.text === '') return `rolled ${roll.total}${atTable(roll)}`;
   const shown = roll.text.slice(roll.notation.length + 3, roll.text.lastIndexOf(' = '));
-  return `${roll.notation} ${shown} = ${roll.total}${roll.entered ? ' (entered)' : ''}`;
+  return `${roll.notation} ${shown} = ${roll.total}${atTable(roll)}`;
 }
 
 function verdict(check: CheckRecord, success: string, failure: string): string {
@@ -85,7 +86,7 @@ export function describeEvents(events: readonly FfrpgEvent[], state: FfrpgState)
         const roll =
           event.roll === null
             ? ''
-            : ` (${event.roll.text || `${event.roll.notation} = ${event.roll.total}`})`;
+            : ` (${event.roll.text || `${event.roll.notation} = ${event.roll.total}`}${atTable(event.roll)})`;
         lines.push(
           `  ${name(event.target)} ${event.absorbed ? `absorbs it: +${event.amount}` : `takes ${event.amount}`} ${pool}${roll}: ${event.breakdown}; ${left} ${pool} left`,
         );
@@ -93,7 +94,7 @@ export function describeEvents(events: readonly FfrpgEvent[], state: FfrpgState)
       }
       case 'healed':
         lines.push(
-          `  ${name(event.target)} recovers ${event.amount} HP${event.roll === null ? ` (${event.source})` : ` (${event.roll.text})`}; ${event.hpAfter} HP`,
+          `  ${name(event.target)} recovers ${event.amount} HP${event.roll === null ? ` (${event.source})` : ` (${event.roll.text}${atTable(event.roll)})`}; ${event.hpAfter} HP`,
         );
         break;
       case 'status-inflicted':

@@ -1,10 +1,13 @@
+import type { Variables } from '../../dice/index.js';
 import { gm } from '../../engine/index.js';
+import { rollSlot } from '../roll-slot.js';
 import type { RollSlot } from '../system.js';
-import { weaponOf } from './actions.js';
+import { usesWeapon, weaponOf } from './actions.js';
 import type { FfrpgCommand } from './commands.js';
 import { targetsFor } from './decide.js';
 import type { Ability, ReactionTrigger } from './model.js';
 import { goesOffAtOnce } from './odds.js';
+import { variablesOf } from './resolution.js';
 import type { CombatantState, FfrpgState } from './state.js';
 import { currentEntry, isActive } from './state.js';
 
@@ -18,8 +21,10 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
   const out = new Rolls();
   switch (command.type) {
     case 'begin-round':
-      for (const id of state.order)
-        if (isActive(state.combatants[id]!)) out.add(`initiative:${id}`, '1d10+SPD', undefined);
+      for (const id of state.order) {
+        const c = state.combatants[id]!;
+        if (isActive(c)) out.add(`initiative:${id}`, '1d10+SPD', undefined, spd(c));
+      }
       return out.list();
     case 'attack': {
       const actor = own(state, command.actor);
@@ -61,7 +66,7 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
           { id: sheet.id, name: sheet.name },
           command.name,
         );
-        out.add(`initiative:${id}`, '1d10+SPD', undefined);
+        out.add(`initiative:${id}`, '1d10+SPD', undefined, { SPD: sheet.attributes.SPD });
       }
       break;
     default:
@@ -77,17 +82,19 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
  */
 class Rolls {
   private readonly slots = new Map<string, RollSlot>();
-  /** `roller` undefined: the table's roll. */
-  add(purpose: string, notation: string, roller: string | undefined): void {
+  /** `roller` undefined: the table's roll; `variables`, the numbers it is rolled with. */
+  add(purpose: string, notation: string, roller: string | undefined, variables?: Variables): void {
     if (this.slots.has(purpose)) return;
-    this.slots.set(
-      purpose,
-      roller === undefined ? { purpose, notation } : { purpose, notation, roller },
-    );
+    this.slots.set(purpose, rollSlot(purpose, notation, roller, variables));
   }
   list(): RollSlot[] {
     return [...this.slots.values()];
   }
+}
+
+/** Initiative is "1d10 + Speed": the slot shows the combatant's SPD in its place. */
+function spd(c: CombatantState): Variables {
+  return { SPD: c.sheet.attributes.SPD };
 }
 
 function own(state: FfrpgState, id: string): CombatantState | undefined {
@@ -120,7 +127,7 @@ function attackRolls(
 ): void {
   const weapon = weaponOf(actor);
   out.add(`hit:${target.id}`, 'd%', actor.id);
-  out.add(`damage:${target.id}`, weapon.damage, actor.id);
+  out.add(`damage:${target.id}`, weapon.damage, actor.id, variablesOf(state, actor, weapon.skill));
   const damaged = weapon.damageType === 'physical' ? 'physical-damage' : 'magical-damage';
   reactionRolls(state, target, actor, ['attacked', damaged], chain, out);
 }
@@ -137,9 +144,14 @@ function effectRolls(
     if (target === undefined) continue;
     if (ability.cos.kind !== 'automatic') out.add(`effect:${id}`, 'd%', user.id);
     const damage = ability.damage;
-    if (damage !== undefined && damage.share === undefined)
-      out.add(`damage:${id}`, damage.code ?? weaponOf(user).damage, user.id);
-    if (ability.heal !== undefined) out.add(`heal:${id}`, ability.heal.code, user.id);
+    const weapon = weaponOf(user);
+    if (damage !== undefined && damage.share === undefined) {
+      const skill = usesWeapon(ability) ? weapon.skill : undefined;
+      const variables = variablesOf(state, user, skill);
+      out.add(`damage:${id}`, damage.code ?? weapon.damage, user.id, variables);
+    }
+    if (ability.heal !== undefined)
+      out.add(`heal:${id}`, ability.heal.code, user.id, variablesOf(state, user));
     for (const application of ability.inflicts)
       if (application.cos.kind !== 'automatic')
         out.add(`status:${application.status}:${id}`, 'd%', user.id);

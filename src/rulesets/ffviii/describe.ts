@@ -1,3 +1,4 @@
+import { atTable } from '../at-table.js';
 import type { FfviiiEvent } from './events.js';
 import type { FfviiiState } from './state.js';
 
@@ -30,7 +31,7 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
           const debt = r.debt === 0 ? '' : ` - debt ${r.debt}`;
           const left = r.debtLeft > 0 ? ` (still ${r.debtLeft} shots in debt)` : '';
           lines.push(
-            `  ${name(r.id)}: d10 ${r.roll.total} + Speed ${r.speed}${bonus}${debt} = ${r.initiative}${left}`,
+            `  ${name(r.id)}: d10 ${r.roll.total}${atTable(r.roll)} + Speed ${r.speed}${bonus}${debt} = ${r.initiative}${left}`,
           );
         }
         lines.push(`  ${e.shots} shots this round`);
@@ -75,7 +76,7 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
         const outcome = c.success ? `success by ${c.margin}` : `failure by ${-c.margin}`;
         const total = c.against.includes(' + ') ? ` = ${c.difficulty}` : '';
         lines.push(
-          `  ${skillName(c.skill)} AV ${c.actionValue} + action dice ${c.roll >= 0 ? '+' : '-'}${Math.abs(c.roll)}${faces} = ${c.result} against ${c.against}${total}: ${outcome}${c.boxcars ? ' (boxcars)' : ''}`,
+          `  ${skillName(c.skill)} AV ${c.actionValue} + action dice ${c.roll >= 0 ? '+' : '-'}${Math.abs(c.roll)}${faces}${atTable(c.dice)} = ${c.result} against ${c.against}${total}: ${outcome}${c.boxcars ? ' (boxcars)' : ''}`,
         );
         break;
       }
@@ -137,7 +138,7 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
         break;
       case 'gm-amount-rolled':
         lines.push(
-          `GM rolls ${e.roll.text === '' ? `${e.roll.notation} = ${e.roll.total}` : e.roll.text}`,
+          `GM rolls ${e.roll.text === '' ? `${e.roll.notation} = ${e.roll.total}` : e.roll.text}${atTable(e.roll)}`,
         );
         break;
       case 'gm-set': {
@@ -175,7 +176,7 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
         const when =
           r === null
             ? 'rolls initiative with everyone at the next round'
-            : `initiative d10 ${r.roll.total} + Speed ${r.speed} = ${r.initiative}: ${e.shot === 0 ? 'no shots left this round' : e.shot < r.initiative ? `acts on shot ${e.shot}, the shot now being played` : `acts on shot ${e.shot}`}`;
+            : `initiative d10 ${r.roll.total}${atTable(r.roll)} + Speed ${r.speed} = ${r.initiative}: ${e.shot === 0 ? 'no shots left this round' : e.shot < r.initiative ? `acts on shot ${e.shot}, the shot now being played` : `acts on shot ${e.shot}`}`;
         lines.push(
           `GM: ${e.sheet.name} joins ${after.setup.sides.find((s) => s.id === e.side)?.name ?? e.side}; ${when}`,
         );

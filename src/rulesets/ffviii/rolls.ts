@@ -2,6 +2,7 @@
  * Every roll a command may ask for, by purpose: what an interface asks a GM to enter, and what
  * entered dice are checked against before the command is decided.
  */
+import { rollSlot } from '../roll-slot.js';
 import type { RollSlot } from '../system.js';
 import { ACTION_DICE } from './action-dice.js';
 import { INITIATIVE_DIE, REGULAR_ACTION_SHOTS } from './clock.js';
@@ -19,7 +20,7 @@ const PREFIX: Readonly<Record<PendingAttack['type'], string>> = {
 
 /** The acting character's check: "the player rolls the dice and adds it to" an Action Value. */
 function check(prefix: string, target: string, roller: string): RollSlot[] {
-  return [{ purpose: `${prefix}:${target}`, notation: ACTION_DICE, roller }];
+  return [rollSlot(`${prefix}:${target}`, ACTION_DICE, roller)];
 }
 
 /**
@@ -37,7 +38,7 @@ export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonl
     case 'begin-round':
       return state.order
         .filter((id) => inFight(state.combatants[id]!))
-        .map((id) => ({ purpose: `initiative:${id}`, notation: INITIATIVE_DIE }));
+        .map((id) => rollSlot(`initiative:${id}`, INITIATIVE_DIE));
     case 'attack': {
       const actor = state.combatants[command.actor];
       const weapon = actor === undefined ? undefined : weaponOf(actor, command.weapon);
@@ -84,15 +85,15 @@ export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonl
       return state.phase === 'initiative' || state.phase === 'ended'
         ? []
         : [
-            {
-              purpose: `initiative:${newcomerId(state, command.newcomer, command.name).id}`,
-              notation: INITIATIVE_DIE,
-            },
+            rollSlot(
+              `initiative:${newcomerId(state, command.newcomer, command.name).id}`,
+              INITIATIVE_DIE,
+            ),
           ];
     case 'gm-damage':
     case 'gm-heal':
       return typeof command.amount === 'string'
-        ? [{ purpose: `gm:${command.target}`, notation: command.amount }]
+        ? [rollSlot(`gm:${command.target}`, command.amount)]
         : [];
     default:
       return [];

@@ -1,7 +1,9 @@
-import type { RollRecord } from '../../engine/index.js';
+import { type RollRecord, recordedRolls } from '../../engine/index.js';
+import { AT_TABLE } from '../at-table.js';
 import type { AttackRecord, ShiningForceEvent, VarianceRecord } from './events.js';
 import { combatantOf, type ShiningForceState } from './state.js';
 
+/** A roll's total, starred when it was rolled at the table (the line then says what * means). */
 function d(roll: RollRecord): string {
   return `${roll.total}${roll.entered ? '*' : ''}`;
 }
@@ -37,10 +39,22 @@ export function describeEvents(
   const item = (id: string): string => state.setup.items[id]?.name ?? id;
   const lines: string[] = [];
   for (const e of events) {
+    const first = lines.length;
+    describeEvent(e);
+    markAtTable(e, lines, first);
+  }
+  return lines;
+
+  function describeEvent(e: ShiningForceEvent): void {
     switch (e.type) {
       case 'round-began':
         lines.push(
-          `Round ${e.round}. Turn order: ${e.order.map((id) => `${name(id)} ${e.rolls.find((r) => r.id === id)?.value ?? ''}`).join(', ')}`,
+          `Round ${e.round}. Turn order: ${e.order
+            .map((id) => {
+              const r = e.rolls.find((r) => r.id === id);
+              return `${name(id)} ${r?.value ?? ''}${r?.roll.entered === true ? '*' : ''}`;
+            })
+            .join(', ')}`,
         );
         break;
       case 'turn-began':
@@ -160,7 +174,22 @@ export function describeEvents(
         break;
     }
   }
-  return lines;
+}
+
+/**
+ * Says which of an event's dice were rolled at the table: its starred totals explained on the
+ * last line that has one, or, where its lines show no roll (a confused unit's pick of a friend),
+ * said on its first line.
+ */
+function markAtTable(e: ShiningForceEvent, lines: string[], first: number): void {
+  if (first === lines.length || !recordedRolls([e]).some((roll) => roll.entered)) return;
+  for (let i = lines.length - 1; i >= first; i--) {
+    if (/\d\*/.test(lines[i]!)) {
+      lines[i] = `${lines[i]} (* ${AT_TABLE})`;
+      return;
+    }
+  }
+  lines[first] = `${lines[first]} (dice ${AT_TABLE})`;
 }
 
 /** The GM's changes, each on a line of its own marked GM. */

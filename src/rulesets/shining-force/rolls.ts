@@ -5,6 +5,7 @@
  */
 
 import { gm } from '../../engine/index.js';
+import { rollSlot } from '../roll-slot.js';
 import type { RollSlot } from '../system.js';
 import { effectTargets } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
@@ -28,12 +29,14 @@ const D15 = 'd15';
  */
 class Slots {
   readonly list: RollSlot[] = [];
+  /** Whom the command may defeat or change: their turns may not come after all. */
+  readonly reached = new Set<string>();
   private readonly seen = new Set<string>();
   /** `roller` undefined: the table's roll (turn order, a GM's amount, a status's turn check). */
   add(purpose: string, notation: string, roller?: string): void {
     if (this.seen.has(purpose)) return;
     this.seen.add(purpose);
-    this.list.push(roller === undefined ? { purpose, notation } : { purpose, notation, roller });
+    this.list.push(rollSlot(purpose, notation, roller));
   }
 }
 
@@ -46,6 +49,7 @@ function attackSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   const id = defender.id;
+  slots.reached.add(id);
   // The attacker's hit, variance and critical; the fourth and fifth d100s (and the counter's
   // variance) are the defender's counter-attack.
   for (const kind of ['hit', 'variance', 'critical']) slots.add(`${kind}:${id}`, D100, attacker.id);
@@ -86,6 +90,7 @@ function effectSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   for (const id of effectTargets(state, user, effect, target.cell)) {
+    slots.reached.add(id);
     if (effect.damage !== undefined) {
       slots.add(`variance:${id}`, D100, user.id);
       slots.add(`variance-amount:${id}`, D15, user.id);
@@ -99,8 +104,30 @@ function effectSlots(
 }
 
 /**
+ * Whether the turns after this one may all pass without a command, so that the round ends and
+ * the next one's turn order is rolled: each combatant still to act this round is out, or may
+ * lose its turn (a status, the GM's skip) or be struck down by this command first. One who
+ * surely takes a turn stops the command there, and no turn order is rolled in it.
+ */
+function roundMayEnd(state: ShiningForceState, slots: Slots): boolean {
+  // A confused unit may strike any friend down before that friend's turn.
+  const confused = state.combatants.filter((c) => !c.defeated && hasStatus(c, 'confused'));
+  for (let i = state.cursor + 1; i < state.order.length; i++) {
+    const c = combatantOf(state, state.order[i]!);
+    if (c === undefined || c.defeated) continue;
+    const mayLoseTurn =
+      c.statuses.length > 0 ||
+      state.skipping.includes(c.id) ||
+      slots.reached.has(c.id) ||
+      confused.some((other) => other.id !== c.id && sideOf(other) === sideOf(c));
+    if (!mayLoseTurn) return false;
+  }
+  return true;
+}
+
+/**
  * The turns that may follow in the same command: a new round's turn order for everyone
- * standing, and what a status rolls at the start of its victim's turn (Paralysis, a curse,
+ * standing when the round may end, and what a status rolls at the start of its victim's turn (Paralysis, a curse,
  * Confusion, and a confused unit's attack on a friend in reach).
  */
 function turnSlots(
@@ -109,9 +136,11 @@ function turnSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   const spread = state.setup.options.turnOrderSpread;
-  for (const c of state.combatants) {
-    if (c.defeated) continue;
-    slots.add(`turn-order:${c.id}`, `d${2 * spread + 1}`);
+  if (state.round === 0 || roundMayEnd(state, slots)) {
+    for (const c of state.combatants) {
+      if (c.defeated) continue;
+      slots.add(`turn-order:${c.id}`, `d${2 * spread + 1}`);
+    }
   }
   for (const c of state.combatants) {
     if (c.defeated) continue;
@@ -133,14 +162,22 @@ function turnSlots(
 export function rolls(state: ShiningForceState, command: ShiningForceCommand): readonly RollSlot[] {
   const slots = new Slots();
   const inflicted = new Map<string, Set<StatusName>>();
+  // Whom a GM command names may be struck down, skipped or given a status before its turn.
+  if ('target' in command && command.target !== undefined && command.type.startsWith('gm-')) {
+    const target = gmTarget(state, command.target);
+    if (target.ok) slots.reached.add(target.value.id);
+  }
   switch (command.type) {
     case 'begin-battle':
       turnSlots(state, slots, inflicted);
       return slots.list;
+    // "Changing your equipped items or dropping an item do not count as an action", and a
+    // move is followed by the action: the turn goes on, and nothing after it is rolled.
     case 'move':
     case 'equip':
     case 'unequip':
     case 'drop':
+      return slots.list;
     case 'gm-move':
     case 'gm-note':
     case 'gm-set':

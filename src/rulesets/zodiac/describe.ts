@@ -1,13 +1,14 @@
 import type { RollRecord } from '../../engine/index.js';
+import { atTable } from '../at-table.js';
 import type { AttackRecord, ZodiacEvent } from './events.js';
 import type { ZodiacState } from './state.js';
 import { STATUSES } from './statuses.js';
 
 /** `d100 [57] = 57`, or `rolled 57` when the roll carries no explanation. */
 function rolled(roll: RollRecord): string {
-  if (roll.text === '') return `rolled ${roll.total}`;
+  if (roll.text === '') return `rolled ${roll.total}${atTable(roll)}`;
   const shown = roll.text.slice(roll.notation.length + 3, roll.text.lastIndexOf(' = '));
-  return `${roll.notation} ${shown}${roll.entered ? ' (entered)' : ''}`;
+  return `${roll.notation} ${shown}${atTable(roll)}`;
 }
 
 function attackLine(a: AttackRecord): string {
@@ -19,7 +20,7 @@ function attackLine(a: AttackRecord): string {
       ? 'hit (a natural 90 or more always hits)'
       : 'hit';
   const critical = a.critical ? ', critical hit' : '';
-  return `d100 ${a.natural} + Accuracy ${a.accuracy}${penalties} = ${a.total} against Evade ${a.evade}: ${verdict}${critical}`;
+  return `d100 ${a.natural}${atTable(a.roll)} + Accuracy ${a.accuracy}${penalties} = ${a.total} against Evade ${a.evade}: ${verdict}${critical}`;
 }
 
 const ENDED: Readonly<Record<string, string>> = {
@@ -96,7 +97,7 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
         lines.push(`${name(event.actor)} defends: damage taken is halved`);
         break;
       case 'damage-dealt': {
-        const how = event.breakdown === '' ? '' : ` (${event.breakdown})`;
+        const how = event.breakdown === '' ? '' : ` (${event.breakdown}${atTable(event.roll)})`;
         lines.push(
           event.absorbed
             ? `  ${name(event.target)} absorbs ${event.cause}: heals ${event.amount}${how}, HP ${event.hpAfter}`

@@ -1,4 +1,5 @@
 import { combatantById, gm } from '../../engine/index.js';
+import { rollSlot } from '../roll-slot.js';
 import type { RollSlot } from '../system.js';
 import { weaponDice } from './combat.js';
 import type { ZodiacCommand } from './commands.js';
@@ -25,7 +26,7 @@ export function zodiacRolls(state: ZodiacState, command: ZodiacCommand): RollSlo
   // The actor's own dice but for the table's: Speed Points, a GM's amount, a bounce's pick.
   const add = (purpose: string, notation: string, roller?: string): void => {
     if (!slots.some((s) => s.purpose === purpose && s.notation === notation))
-      slots.push(roller === undefined ? { purpose, notation } : { purpose, notation, roller });
+      slots.push(rollSlot(purpose, notation, roller));
   };
   switch (command.type) {
     case 'begin-battle':

@@ -28,12 +28,15 @@ import { SERVER_LIMITS } from '../limits.js';
 import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
   ClientMessage,
+  Connected,
   OfferedAction,
   Role,
   SeenEntry,
   ServerMessage,
   StatePayload,
+  Who,
 } from '../protocol.js';
+import { Presence, type PresenceChange, whoOf } from './presence.js';
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
@@ -54,7 +57,14 @@ export interface HostContext {
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
+  /** How long a link whose last socket closed shows as reconnecting before it has left. */
+  readonly presenceGraceMs?: number;
+  /** Tells the other processes how many sockets of a link this one now holds here (the hub). */
+  readonly publishPresence?: (encounterId: string, link: string, who: Who, sockets: number) => void;
 }
+
+/** `HostContext.presenceGraceMs` unless given: a reload, or a phone's network changing. */
+export const PRESENCE_GRACE_MS = 5_000;
 
 type Submit = Extract<ClientMessage, { type: 'submit' }>;
 
@@ -122,6 +132,8 @@ export class EncounterHost {
    * The encounter runs ahead of it only while a submit's entry waits for its append.
    */
   private shown: number;
+  /** Who is connected, here and through the other processes. */
+  private readonly presence: Presence;
 
   private constructor(
     private readonly context: HostContext,
@@ -133,6 +145,9 @@ export class EncounterHost {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
     this.shown = encounter.log.length;
+    this.presence = new Presence(context.presenceGraceMs ?? PRESENCE_GRACE_MS, (change) =>
+      this.presenceChanged(change),
+    );
   }
 
   /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
@@ -229,15 +244,77 @@ export class EncounterHost {
       );
     }
     this.clients.add(client);
+    this.localPresence(client, 1);
     return { ok: true, value: undefined };
   }
 
-  detach(client: LiveClient): void {
-    this.clients.delete(client);
+  /** `revoked`: the link cannot come back, so it has left at once, without a grace. */
+  detach(client: LiveClient, revoked = false): void {
+    if (this.clients.delete(client)) this.localPresence(client, -1, revoked);
     this.listening.delete(client);
     // Nobody left to replay to: the renderings are rebuilt if anyone comes back.
     if (this.clients.size === 0) this.rendered = undefined;
     this.lastUsed = Date.now();
+  }
+
+  private localPresence(client: LiveClient, delta: 1 | -1, final = false): void {
+    const sockets = this.presence.local(client.linkId, client.role, delta, final);
+    this.context.publishPresence?.(this.id, client.linkId, whoOf(client.role), sockets);
+  }
+
+  /** What another process holds of a link here (the hub hears it from the store's feed). */
+  remotePresence(notice: Parameters<Presence['remote']>[0]): void {
+    this.presence.remote(notice);
+  }
+
+  /** Another process is gone: its sockets here are no more. */
+  forgetProcess(process: string): void {
+    this.presence.forget(process);
+  }
+
+  /** What every other process said is dropped, to be asked again (notices were missed). */
+  forgetElsewhere(): void {
+    this.presence.forgetElsewhere();
+  }
+
+  /** This process's links here and their sockets, for a process that asks. */
+  localPresenceList(): { link: string; who: Who; sockets: number }[] {
+    return this.presence.mine().map(([link, { who, sockets }]) => ({ link, who, sockets }));
+  }
+
+  /** Who is connected as the role may see it: link ids are the GM's alone. */
+  private connectedFor(role: Role): Connected[] {
+    const all = this.presence.list();
+    return role.role === 'gm' ? all : all.map(({ link: _l, ...rest }) => rest);
+  }
+
+  /**
+   * Tells every client that said hello, the GM with the link; the state payloads cached carry
+   * the list, so they are made again.
+   */
+  private presenceChanged(change: PresenceChange): void {
+    this.present?.byAudience.clear();
+    this.present?.textByAudience.clear();
+    let gm: string | undefined;
+    let others: string | undefined;
+    for (const client of this.listening.keys()) {
+      if (client.role.role === 'gm') {
+        gm ??= JSON.stringify({
+          type: change.event,
+          who: change.who,
+          link: change.link,
+          connected: this.connectedFor(client.role),
+        });
+        client.sendText(gm);
+      } else {
+        others ??= JSON.stringify({
+          type: change.event,
+          who: change.who,
+          connected: this.connectedFor(client.role),
+        });
+        client.sendText(others);
+      }
+    }
   }
 
   /** The links this host's clients came in with. */
@@ -247,9 +324,10 @@ export class EncounterHost {
 
   /** Every socket of a revoked link is told why and closed; it hears nothing more from here. */
   revoke(linkId: string): void {
+    this.presence.revoked(linkId);
     for (const client of [...this.clients]) {
       if (client.linkId !== linkId) continue;
-      this.detach(client);
+      this.detach(client, true);
       client.send({ type: 'refused', code: 'auth/revoked', message: 'this link was revoked' });
       client.close(CLOSE.revoked, 'revoked');
     }
@@ -324,6 +402,11 @@ export class EncounterHost {
       }
       client.sendText(this.stateText(client.role, 'state'));
       this.listening.set(client, last);
+      // The GM's rolls outside the log, which no player or spectator is ever sent.
+      if (client.role.role === 'gm') {
+        const rolls = await this.context.store.gmRolls(this.id);
+        if (this.clients.has(client)) client.send({ type: 'gm-rolls', rolls });
+      }
     });
   }
 
@@ -354,13 +437,18 @@ export class EncounterHost {
     const unavailable = (): void =>
       client.send({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
-      const refuse = (error: Pick<EngineError, 'code' | 'message'>, current?: number): void =>
+      const refuse = (
+        error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
+        current?: number,
+      ): void =>
         client.send({
           type: 'refused',
           key: message.key,
           code: error.code,
           message: error.message,
           ...(current === undefined ? {} : { current }),
+          // The screen marks the one entry that is wrong and keeps the rest as typed.
+          ...(error.purpose === undefined ? {} : { purpose: error.purpose }),
         });
       if (!(await this.linkHolds(client, message.key))) return;
       const earlier = this.keys.get(message.key);
@@ -439,6 +527,44 @@ export class EncounterHost {
         refuse({ code: `store/${appended.code}`, message: appended.message });
       }
     }, unavailable);
+  }
+
+  /**
+   * A GM's roll outside the log (a secret check, a random encounter): kept with the encounter,
+   * where the log stands now, then told to the GM's socket alone; a secret one is read out by
+   * nobody else. A roll the store could not keep is still told, and logged.
+   */
+  gmRoll(
+    client: LiveClient,
+    roll: { readonly notation: string; readonly label?: string; readonly secret: boolean },
+    rolled: { readonly total: number; readonly text: string },
+  ): Promise<void> {
+    return this.exclusive(async () => {
+      const kept = {
+        notation: roll.notation,
+        ...(roll.label === undefined ? {} : { label: roll.label }),
+        secret: roll.secret,
+        total: rolled.total,
+        text: rolled.text,
+        afterSeq: this.lastSeq,
+        at: new Date().toISOString(),
+      };
+      try {
+        const stored = await this.context.store.addGmRoll(this.id, kept);
+        if (!stored.ok)
+          this.context.log('warn', 'GM roll not kept', {
+            encounter: this.id,
+            code: stored.error.code,
+          });
+      } catch (error) {
+        if (!(error instanceof StorageError)) throw error;
+        this.context.log('error', 'GM roll not kept', {
+          encounter: this.id,
+          error: String(error.cause),
+        });
+      }
+      client.send({ type: 'rolled', ...kept });
+    });
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
@@ -798,6 +924,7 @@ export class EncounterHost {
       redoable: gm ? this.encounter.redoable : 0,
       status: this.record.status,
       revealed: gm ? this.record.revealed : [],
+      connected: this.connectedFor(role),
     };
     present.byAudience.set(key, payload);
     return payload;
@@ -866,6 +993,7 @@ export class EncounterHost {
   dismiss(reason: string): void {
     for (const client of this.clients) client.send({ type: 'reconnect', reason });
     this.clients.clear();
+    this.presence.close();
     this.listening.clear();
     this.rendered = undefined;
   }

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Result } from '../../engine/index.js';
-import type { Unsubscribe } from '../../store/index.js';
+import type { PresenceNotice, Unsubscribe } from '../../store/index.js';
 import { SERVER_LIMITS } from '../limits.js';
 import { EncounterHost, type HostContext } from './encounter-host.js';
 
@@ -8,6 +9,16 @@ import { EncounterHost, type HostContext } from './encounter-host.js';
  * token just before the revocation committed, and attaches just after its notice was heard.
  */
 const REMEMBER_REVOKED_MS = 10 * 60_000;
+
+/**
+ * A process holding sockets says it is alive this often (`Hub`'s `presenceBeatMs` unless
+ * given); one not heard from in three beats (killed, cut off) has its sockets dropped from
+ * every list.
+ */
+export const PRESENCE_BEAT_MS = 10_000;
+
+/** Presence notices waiting for the store at most (see `Hub.publish`). */
+const PRESENCE_BACKLOG = 256;
 
 /**
  * The encounters this process holds live, opened on first use and dropped when nobody has
@@ -20,8 +31,37 @@ export class Hub {
   private unsubscribe: Unsubscribe | undefined;
   /** Links revoked lately, by when they were heard of (oldest first). */
   private readonly revokedLately = new Map<string, number>();
+  /** This process, as its presence notices name it: a new one every start. */
+  readonly process = randomUUID();
+  /** The other processes heard from, by when last: their links stand until they go silent. */
+  private readonly heardFrom = new Map<string, number>();
+  private beat: NodeJS.Timeout | undefined;
+  /** Notices go out one after another: sent in parallel, a link's 1 could overtake its 0. */
+  private publishing: Promise<void> = Promise.resolve();
+  private waitingNotices = 0;
+  /** Notices were dropped: once the queue drains, everything is said again. */
+  private behind = false;
+  /** What the hosts are opened with: the context, and this hub to tell of their sockets. */
+  private readonly hostContext: HostContext;
 
-  constructor(readonly context: HostContext) {}
+  constructor(
+    readonly context: HostContext,
+    private readonly presenceBeatMs = PRESENCE_BEAT_MS,
+  ) {
+    this.hostContext = {
+      ...context,
+      publishPresence: (encounterId, link, who, sockets) =>
+        this.publish({
+          kind: 'link',
+          process: this.process,
+          encounterId,
+          link,
+          role: who.role,
+          ...(who.role === 'player' ? { character: who.character } : {}),
+          sockets,
+        }),
+    };
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = await this.context.store.subscribe('*', {
@@ -37,9 +77,102 @@ export class Hub {
           });
         }
         void this.recheckLinks();
+        // Presence notices may have been missed too, a link's 0 among them: what the other
+        // processes said is dropped, and they are asked again (a link still there shows as
+        // reconnecting, then joined).
+        void this.eachHost((host) => {
+          host.forgetElsewhere();
+          return this.publish({ kind: 'ask', process: this.process, encounterId: host.id });
+        });
       },
       revoked: (change) => this.revoke(change.tokenId),
+      presence: (notice) => this.heard(notice),
     });
+    this.beat = setInterval(() => this.onBeat(), this.presenceBeatMs);
+    this.beat.unref();
+  }
+
+  /**
+   * Sends a presence notice, after those before it. While the store is slow or down, at most
+   * `PRESENCE_BACKLOG` wait; past that they are dropped, and once the queue has drained this
+   * process says it is gone and tells every link it holds again, so the others' lists are
+   * made right rather than left with what the dropped notices changed.
+   */
+  private publish(notice: PresenceNotice): Promise<void> {
+    if (this.waitingNotices >= PRESENCE_BACKLOG) {
+      this.behind = true;
+      return this.publishing;
+    }
+    this.waitingNotices++;
+    this.publishing = this.publishing.then(async () => {
+      try {
+        await this.context.store.publishPresence(notice);
+      } catch (error) {
+        this.context.log('warn', 'presence notice not sent', { error: String(error) });
+      } finally {
+        this.waitingNotices--;
+      }
+      if (this.behind && this.waitingNotices === 0) {
+        this.behind = false;
+        void this.publish({ kind: 'gone', process: this.process });
+        void this.eachHost((host) => this.tell(host));
+      }
+    });
+    return this.publishing;
+  }
+
+  /** Resolves once every presence notice queued so far was sent (or failed). */
+  async settledPresence(): Promise<void> {
+    let last: Promise<void> | undefined;
+    while (last !== this.publishing) {
+      last = this.publishing;
+      await last;
+    }
+  }
+
+  /** Another process's notice, handed to the host it concerns if this process holds it. */
+  private heard(notice: PresenceNotice): void {
+    if (notice.process === this.process) return;
+    if (notice.kind === 'gone') {
+      this.heardFrom.delete(notice.process);
+      void this.eachHost((host) => host.forgetProcess(notice.process));
+      return;
+    }
+    this.heardFrom.set(notice.process, Date.now());
+    if (notice.kind === 'link') {
+      void this.held(notice.encounterId).then((host) => host?.remotePresence(notice));
+    } else if (notice.kind === 'ask') {
+      void this.held(notice.encounterId).then((host) => {
+        if (host !== undefined) this.tell(host);
+      });
+    }
+  }
+
+  /** Every link this process holds in the host's encounter, for the processes that ask. */
+  private tell(host: EncounterHost): void {
+    for (const { link, who, sockets } of host.localPresenceList()) {
+      this.hostContext.publishPresence?.(host.id, link, who, sockets);
+    }
+  }
+
+  /** Says this process is alive while it holds sockets; forgets the processes gone silent. */
+  private onBeat(): void {
+    const now = Date.now();
+    for (const [process, at] of this.heardFrom) {
+      if (now - at < 3 * this.presenceBeatMs) continue;
+      this.heardFrom.delete(process);
+      void this.eachHost((host) => host.forgetProcess(process));
+    }
+    void this.eachHost((host) => host.clientCount > 0).then((holding) => {
+      if (holding.some(Boolean)) void this.publish({ kind: 'beat', process: this.process });
+    });
+  }
+
+  private async eachHost<T>(call: (host: EncounterHost) => T): Promise<T[]> {
+    const hosts = await Promise.allSettled(this.hosts.values());
+    return hosts.flatMap((settled) =>
+      settled.status === 'fulfilled' && settled.value.ok ? [call(settled.value.value)] : [],
+    );
   }
 
   /** Closes every socket of a revoked link, in every encounter this process holds. */
@@ -93,8 +226,10 @@ export class Hub {
   host(id: string): Promise<Result<EncounterHost>> {
     let pending = this.hosts.get(id);
     if (pending === undefined) {
-      pending = EncounterHost.open(this.context, id).then((result) => {
+      pending = EncounterHost.open(this.hostContext, id).then((result) => {
         if (!result.ok) this.hosts.delete(id);
+        // The other processes' sockets in it are learnt from them.
+        else void this.publish({ kind: 'ask', process: this.process, encounterId: id });
         return result;
       });
       this.hosts.set(id, pending);
@@ -139,9 +274,12 @@ export class Hub {
     const hosts = await Promise.all(this.hosts.values());
     await Promise.all(hosts.map((h) => (h.ok ? h.value.settled() : undefined)));
     for (const h of hosts) if (h.ok) h.value.dismiss(reason);
+    // The other processes drop this one's sockets now, not three beats from now.
+    await this.publish({ kind: 'gone', process: this.process });
   }
 
   close(): void {
+    clearInterval(this.beat);
     this.unsubscribe?.();
     this.hosts.clear();
   }

@@ -309,7 +309,9 @@ describe('gm-damage and gm-heal through the damage pipeline', () => {
         amount: '2d6',
         raw: false,
       }),
-    ).toContainEqual({ purpose: 'gm:mint', notation: '2d6' });
+    ).toContainEqual(
+      expect.objectContaining({ purpose: 'gm:mint', notation: '2d6', label: '2d6' }),
+    );
     rejected(encounter, { type: 'gm-damage', target: 'mint', amount: '2d' }, 'gm/bad-amount');
   });
 

@@ -16,8 +16,8 @@ describe('the log', () => {
     const encounter = start();
     expect(lines(encounter, beginRound(encounter))).toEqual([
       'Round 1: initiative (d10 + Speed)',
-      '  Ehlric Lineas: d10 8 + Speed 8 = 16',
-      '  Iron Giant: d10 9 + Speed 3 = 12',
+      '  Ehlric Lineas: d10 8 (rolled at the table) + Speed 8 = 16',
+      '  Iron Giant: d10 9 (rolled at the table) + Speed 3 = 12',
       '  16 shots this round',
       'Shot 16',
     ]);
@@ -39,7 +39,7 @@ describe('the log', () => {
     );
     expect(lines(encounter, answered)).toEqual([
       '  Iron Giant does not dodge',
-      '  Martial Arts AV 11 + action dice -4 (+[1] -[5]) = 7 against Dodge 6: success by 1',
+      '  Martial Arts AV 11 + action dice -4 (+[1] -[5]) (rolled at the table) = 7 against Dodge 6: success by 1',
       '  Iron Giant takes 0 damage (Strength 8 + 4 + margin 1 - Toughness 15 = 0), 60 HP left',
       'Shot 12',
     ]);
@@ -53,7 +53,7 @@ describe('the log', () => {
     expect(lines(encounter, answered)).toEqual([
       '  Iron Giant dodges (+3, 1 shot): acts next on shot 11',
       '  Thunder: 2 left in the Spell Matrix',
-      '  Sorcery AV 10 + action dice +2 (+[3] -[1]) = 12 against Magic Evade 1 + 3 (dodging) = 4: success by 8',
+      '  Sorcery AV 10 + action dice +2 (+[3] -[1]) (rolled at the table) = 12 against Magic Evade 1 + 3 (dodging) = 4: success by 8',
       '  Iron Giant takes 12 damage (Sorcery 10 + 5 - Spirit against lightning 3 = 12), 48 HP left',
       'Shot 12',
     ]);
@@ -75,7 +75,7 @@ describe('the log', () => {
     });
     expect(lines(encounter, round2).slice(0, 2)).toEqual([
       'Round 2: initiative (d10 + Speed - shot debt)',
-      '  Ehlric Lineas: d10 5 + Speed 8 - debt 6 = 7',
+      '  Ehlric Lineas: d10 5 (rolled at the table) + Speed 8 - debt 6 = 7',
     ]);
   });
 });

@@ -328,7 +328,18 @@ describe('gm-add: a newcomer from content enters the shot clock', () => {
     expect(only(slow, 'combatant-joined').shot).toBe(5);
     expect(
       ffviiiSystem.rolls(encounter.state, { type: 'gm-add', side: 'giant', newcomer: newcomer() }),
-    ).toEqual([{ purpose: 'initiative:iron-giant-3', notation: '1d10' }]);
+    ).toEqual([
+      {
+        purpose: 'initiative:iron-giant-3',
+        notation: '1d10',
+        label: 'd10',
+        // A d10's tenth face is entered as it reads, 0, or as 10.
+        faces: [{ min: 0, max: 10 }],
+        sum: { min: 1, max: 10 },
+        total: { min: 1, max: 10 },
+        accepts: 'die 0–10',
+      },
+    ]);
     rejected(
       encounter,
       { type: 'gm-add', side: 'nobody', newcomer: newcomer() },

@@ -10,7 +10,7 @@ import {
   shiningForceNewcomer,
   shiningForceSystem,
 } from '../../../src/rulesets/shining-force/index.js';
-import { gateSetup, library } from './helpers.js';
+import { begin, gateSetup, library, run } from './helpers.js';
 
 function recording(seed: number): { dice: DiceRoller; asked: string[] } {
   const inner = new CommandDice(seededDice(seed), { explain: false });
@@ -80,6 +80,40 @@ describe('rolls', () => {
   it('gives each roll its notation', () => {
     const state = shiningForce.initialState(gateSetup());
     const slots = shiningForceSystem.rolls(state, { type: 'begin-battle' });
-    expect(slots).toContainEqual({ purpose: 'turn-order:max', notation: 'd101' });
+    expect(slots).toContainEqual({
+      purpose: 'turn-order:max',
+      notation: 'd101',
+      label: 'd101',
+      faces: [{ min: 1, max: 101 }],
+      sum: { min: 1, max: 101 },
+      total: { min: 1, max: 101 },
+      accepts: 'die 1–101',
+    });
+  });
+});
+
+describe('rolls: only what this command can roll', () => {
+  it('a move or an item change rolls nothing; an action with turns still to come rolls no turn order', () => {
+    const encounter = begin(gateSetup());
+    const { state } = encounter;
+    const actor = state.order[state.cursor]!;
+    const stay = shiningForceSystem.rolls(state, { type: 'stay', actor });
+    expect(stay.filter((s) => s.purpose.startsWith('turn-order:'))).toEqual([]);
+    const moves = encounter.legalActions().filter((a) => a.command.type === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) expect(shiningForceSystem.rolls(state, move.command)).toEqual([]);
+  });
+
+  it('the last turn of a round lists the next round’s turn order', () => {
+    const encounter = begin(gateSetup());
+    while (encounter.state.cursor < encounter.state.order.length - 1)
+      run(encounter, { type: 'stay', actor: encounter.state.order[encounter.state.cursor]! });
+    const { state } = encounter;
+    const slots = shiningForceSystem.rolls(state, {
+      type: 'stay',
+      actor: state.order[state.cursor]!,
+    });
+    const standing = state.combatants.filter((c) => !c.defeated).length;
+    expect(slots.filter((s) => s.purpose.startsWith('turn-order:'))).toHaveLength(standing);
   });
 });

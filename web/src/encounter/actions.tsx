@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LiveEncounter, LiveSnapshot } from '../live.js';
 import type { OfferedAction, SeenView } from '../types.js';
-import { type EnteredRoll, parseEntered } from './entered.js';
+import { type EnteredRoll, misfit, parseEntered } from './entered.js';
 import { nameOf } from './status.js';
 
 /** How a refusal reads at the table: what happened, and what to do now. */
@@ -25,17 +25,48 @@ function OddsInline({ action }: { action: OfferedAction }) {
   return <span class="odds-inline">{action.odds.summary}</span>;
 }
 
+/**
+ * What was typed into an action's dice, kept while the server answers: a refusal of the dice
+ * opens the action again with every value as it was.
+ */
+interface Draft {
+  /** The action's command as JSON: the same action, found again in the list. */
+  readonly command: string;
+  /** What the submit was called, as a refusal names it. */
+  readonly label: string;
+  readonly entering: boolean;
+  readonly dice: Readonly<Record<string, string>>;
+  readonly totals: Readonly<Record<string, boolean>>;
+}
+
+/** The one entry that is wrong, and why, beside its field. */
+interface Wrong {
+  readonly purpose: string;
+  readonly message: string;
+}
+
+/** A refusal's purpose names a repeat as `damage:heket#2`; its slot is the base purpose. */
+const slotOf = (purpose: string): string => purpose.replace(/#\d+$/, '');
+
 function Detail({
   action,
   view,
   live,
   role,
+  draft,
+  refused,
+  onSubmit,
   onDone,
 }: {
   action: OfferedAction;
   view: SeenView;
   live: LiveEncounter;
   role: LiveSnapshot['role'];
+  /** What was typed before a refusal, to type from again. */
+  draft: Draft | undefined;
+  /** The server's refusal of one entered roll. */
+  refused: Wrong | undefined;
+  onSubmit: (draft: Draft) => void;
   onDone: () => void;
 }) {
   // A player enters only its own character's dice (the server refuses the rest), so the slots
@@ -44,10 +75,12 @@ function Detail({
     role?.role === 'player'
       ? action.rolls.filter((slot) => slot.roller === role.characterId)
       : action.rolls;
-  const [entering, setEntering] = useState(false);
-  const [dice, setDice] = useState<Record<string, string>>({});
-  const [totals, setTotals] = useState<Record<string, boolean>>({});
-  const [bad, setBad] = useState<string | null>(null);
+  const [entering, setEntering] = useState(draft?.entering ?? false);
+  const [dice, setDice] = useState<Record<string, string>>({ ...draft?.dice });
+  const [totals, setTotals] = useState<Record<string, boolean>>({ ...draft?.totals });
+  const [wrong, setWrong] = useState<Wrong | undefined>(
+    refused === undefined ? undefined : { ...refused, purpose: slotOf(refused.purpose) },
+  );
   const odds = action.odds;
   const commit = (event: Event) => {
     event.preventDefault();
@@ -57,18 +90,29 @@ function Detail({
         const text = dice[slot.purpose] ?? '';
         const total = totals[slot.purpose] === true;
         const parsed = parseEntered(text, total);
-        if (text.trim() !== '' && parsed === undefined) {
-          setBad(
-            total
-              ? `${slot.purpose}: a total is one number (32)`
-              : `${slot.purpose}: write the dice as they lie (10, or 3 7)`,
-          );
+        const why =
+          text.trim() === ''
+            ? undefined
+            : parsed === undefined
+              ? total
+                ? 'a total is one number (32)'
+                : 'write the dice as they lie (10, or 3 7)'
+              : misfit(slot, parsed);
+        if (why !== undefined) {
+          setWrong({ purpose: slot.purpose, message: why });
           return;
         }
         if (parsed) entered[slot.purpose] = parsed;
       }
     }
-    setBad(null);
+    setWrong(undefined);
+    onSubmit({
+      command: JSON.stringify(action.command),
+      label: action.label,
+      entering,
+      dice,
+      totals,
+    });
     live.submit({ kind: 'command', command: action.command }, action.label, entered);
     onDone();
   };
@@ -140,46 +184,59 @@ function Detail({
           </label>
           {entering && (
             <div class="slots">
-              {slots.map((slot) => (
-                <div key={slot.purpose} class="slot">
-                  <label>
-                    <span>
-                      {slot.purpose} <code>{slot.notation}</code>
-                    </span>
-                    <input
-                      inputMode="numeric"
-                      placeholder={
-                        totals[slot.purpose]
-                          ? 'the total with modifiers (32)'
-                          : 'the dice as they lie (10, or 3 7); blank: server rolls'
-                      }
-                      data-purpose={slot.purpose}
-                      value={dice[slot.purpose] ?? ''}
-                      onInput={(e) =>
-                        setDice((d) => ({ ...d, [slot.purpose]: e.currentTarget.value }))
-                      }
-                    />
-                  </label>
-                  <label class="slot-total">
-                    <input
-                      type="checkbox"
-                      data-total-for={slot.purpose}
-                      checked={totals[slot.purpose] === true}
-                      onChange={(e) =>
-                        setTotals((t) => ({ ...t, [slot.purpose]: e.currentTarget.checked }))
-                      }
-                    />{' '}
-                    total (modifiers added)
-                  </label>
-                </div>
-              ))}
+              {slots.map((slot) => {
+                const range = slot.accepts;
+                const bad = wrong?.purpose === slot.purpose ? wrong.message : undefined;
+                const errorId = `slot-error-${slot.purpose}`;
+                return (
+                  <div key={slot.purpose} class="slot">
+                    <label>
+                      <span>
+                        {slot.purpose} <strong class="slot-label">{slot.label}</strong>
+                        {range !== '' && <span class="slot-range muted"> ({range})</span>}
+                      </span>
+                      <input
+                        aria-invalid={bad !== undefined ? 'true' : undefined}
+                        aria-describedby={bad !== undefined ? errorId : undefined}
+                        inputMode="numeric"
+                        placeholder={
+                          totals[slot.purpose]
+                            ? 'the total with modifiers (32)'
+                            : 'the dice as they lie (10, or 3 7); blank: server rolls'
+                        }
+                        data-purpose={slot.purpose}
+                        value={dice[slot.purpose] ?? ''}
+                        onInput={(e) =>
+                          setDice((d) => ({ ...d, [slot.purpose]: e.currentTarget.value }))
+                        }
+                      />
+                    </label>
+                    <label class="slot-total">
+                      <input
+                        type="checkbox"
+                        data-total-for={slot.purpose}
+                        checked={totals[slot.purpose] === true}
+                        onChange={(e) =>
+                          setTotals((t) => ({ ...t, [slot.purpose]: e.currentTarget.checked }))
+                        }
+                      />{' '}
+                      total (modifiers added)
+                    </label>
+                    {bad !== undefined && (
+                      <p id={errorId} class="slot-error refusal">
+                        {bad}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
             </div>
           )}
         </fieldset>
       )}
-      {bad && (
+      {wrong && (
         <p role="alert" class="refusal">
-          {bad}
+          {wrong.purpose}: {wrong.message}
         </p>
       )}
       <div class="row">
@@ -213,9 +270,28 @@ export function ActionsPanel({
 }) {
   const state = snapshot.state!;
   const actions = state.actions;
+  const [draft, setDraft] = useState<Draft | undefined>(undefined);
   useEffect(() => {
     if (selected !== null && selected >= actions.length) setSelected(null);
   }, [actions, selected, setSelected]);
+  // A draft is for the state it was typed in: once the fight moves on, nothing reopens it.
+  useEffect(() => setDraft(undefined), [state.seq]);
+  // Dice the server refused: the action opens again as it was typed, the wrong roll marked.
+  const { refusal } = snapshot;
+  const diceRefused =
+    refusal !== null &&
+    draft !== undefined &&
+    refusal.what === draft.label &&
+    (refusal.purpose !== undefined || refusal.code.startsWith('dice/'));
+  const refused =
+    diceRefused && refusal.purpose !== undefined
+      ? { purpose: refusal.purpose, message: refusal.message }
+      : undefined;
+  useEffect(() => {
+    if (!diceRefused) return;
+    const again = actions.findIndex((a) => JSON.stringify(a.command) === draft.command);
+    if (again >= 0) setSelected(again);
+  }, [refusal]);
   const groups = new Map<string, number[]>();
   const single: number[] = [];
   actions.forEach((a, i) => {
@@ -250,6 +326,13 @@ export function ActionsPanel({
           view={state.view}
           live={live}
           role={snapshot.role}
+          draft={
+            draft !== undefined && draft.command === JSON.stringify(chosen.command)
+              ? draft
+              : undefined
+          }
+          refused={draft?.command === JSON.stringify(chosen.command) ? refused : undefined}
+          onSubmit={setDraft}
           onDone={() => setSelected(null)}
         />
       ) : actions.length === 0 ? (

@@ -1,4 +1,4 @@
-import type { ClientMessage } from '../types.js';
+import type { ClientMessage, RollSlot } from '../types.js';
 
 /** One roll rolled at the table, as a submit carries it (src/server/protocol.ts). */
 export type EnteredRoll = NonNullable<Extract<ClientMessage, { type: 'submit' }>['dice']>[string];
@@ -18,4 +18,34 @@ export function parseEntered(text: string, total = false): EnteredRoll | undefin
   if (!/^\d+([\s,]+\d+)*$/.test(trimmed)) return undefined;
   const faces = trimmed.split(/[\s,]+/).map(Number);
   return faces.length === 1 ? { sum: faces[0]! } : faces;
+}
+
+type Range = NonNullable<RollSlot['sum']>;
+
+const span = (r: Range): string => (r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
+
+const inside = (r: Range | undefined, n: number): boolean =>
+  r === undefined || (n >= r.min && n <= r.max);
+
+/**
+ * Why an entry cannot be this slot's roll, in the table's words; undefined when it may be (the
+ * server checks it again, with what only it knows: which faces give a total).
+ */
+export function misfit(slot: RollSlot, entry: EnteredRoll): string | undefined {
+  if (Array.isArray(entry)) {
+    const faces = slot.faces;
+    if (faces === undefined) return undefined;
+    if (entry.length !== faces.length)
+      return `this roll lays ${faces.length} ${faces.length === 1 ? 'die' : 'dice'}, not ${entry.length}: enter each face, or what they show as one number`;
+    const wrong = entry.findIndex((face, i) => !inside(faces[i], face));
+    if (wrong < 0) return undefined;
+    return `die ${wrong + 1} shows ${span(faces[wrong]!)}, not ${entry[wrong]}`;
+  }
+  if ('total' in entry)
+    return inside(slot.total, entry.total)
+      ? undefined
+      : `a total of ${span(slot.total!)}, not ${entry.total}`;
+  // One die's number is its face, a d10's 0 among them (it reads 10).
+  const shows = slot.faces?.length === 1 ? slot.faces[0] : slot.sum;
+  return inside(shows, entry.sum) ? undefined : `its dice show ${span(shows!)}, not ${entry.sum}`;
 }

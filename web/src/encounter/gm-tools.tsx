@@ -82,7 +82,10 @@ export function GmLine({ live }: { live: LiveEncounter }) {
   );
 }
 
-/** Rolls outside the log: secret ones reach this screen alone. */
+/**
+ * Rolls outside the log, kept with the fight for the GM alone (on every GM screen, after any
+ * reconnect), each placed after the log entry it followed.
+ */
 export function GmRoll({ snapshot, live }: { snapshot: LiveSnapshot; live: LiveEncounter }) {
   const [notation, setNotation] = useState('d20');
   const [label, setLabel] = useState('');
@@ -116,7 +119,8 @@ export function GmRoll({ snapshot, live }: { snapshot: LiveSnapshot; live: LiveE
       </form>
       <ul class="plain-list small" aria-live="polite">
         {snapshot.rolls.map((r, i) => (
-          <li key={i}>
+          <li key={i} class="gm-roll">
+            <span class="muted">after #{r.afterSeq} </span>
             {r.secret ? '🔒 secret ' : ''}
             {r.label ? `${r.label}: ` : ''}
             {r.text}

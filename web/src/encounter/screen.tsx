@@ -8,6 +8,7 @@ import { ActionsPanel } from './actions.js';
 import { CombatantCard, Combatants } from './combatants.js';
 import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
+import { WhoIsHere } from './presence.js';
 import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
 
 interface Props {
@@ -90,6 +91,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
               setSelected={setSelected}
               heading="Legal actions"
             />
+            <WhoIsHere connected={state.connected} view={view} />
             <UndoRedo snapshot={snapshot} live={live} />
             <GmLine live={live} />
             <GmRoll snapshot={snapshot} live={live} />

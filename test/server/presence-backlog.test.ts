@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { systemById } from '../../src/rulesets/index.js';
+import type { LiveClient } from '../../src/server/live/encounter-host.js';
+import { Hub } from '../../src/server/live/hub.js';
+import { starterLibrary } from '../../src/server/tables.js';
+import type { PresenceNotice, Store } from '../../src/store/index.js';
+import { stopFallbackPostgres } from '../store/fixtures.js';
+import { example, newTable, startEncounterOver, startServer } from './harness.js';
+
+afterAll(stopFallbackPostgres);
+
+/** A socket as the host sees one, that drops what it is sent. */
+function socket(linkId: string): LiveClient {
+  return {
+    role: { role: 'spectator' },
+    linkId,
+    send() {},
+    sendText() {},
+    close() {},
+  };
+}
+
+describe('presence notices while the store does not take them', () => {
+  it('keeps at most 256 waiting, then says it all again once the store answers', async () => {
+    const running = await startServer('sqlite');
+    try {
+      const { gmToken } = await newTable(running.store, 'ffrpg');
+      const id = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), 'b');
+      // The real store, its presence notices held at a gate and recorded.
+      let open: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const sent: PresenceNotice[] = [];
+      let asked = 0;
+      const store: Store = Object.create(running.store, {
+        publishPresence: {
+          value: async (notice: PresenceNotice) => {
+            asked++;
+            await gate;
+            sent.push(notice);
+          },
+        },
+      });
+      const hub = new Hub({
+        store,
+        systemOf: (ruleset) => systemById(ruleset),
+        libraryOf: (system) => {
+          const library = starterLibrary(system);
+          return library.ok ? library.value : undefined;
+        },
+        log: () => {},
+      });
+      await hub.start();
+      try {
+        const host = await hub.host(id);
+        if (!host.ok) throw new Error(host.error.message);
+        const staying = socket('staying-link');
+        expect(host.value.attach(staying).ok).toBe(true);
+        // A link coming and going a thousand times while nothing gets through.
+        const flapping = socket('flapping-link');
+        for (let i = 0; i < 1000; i++) {
+          expect(host.value.attach(flapping).ok).toBe(true);
+          host.value.detach(flapping);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+        // The one in flight, and what waits behind it.
+        expect(asked).toBeLessThanOrEqual(1);
+        open();
+        await expect.poll(() => sent.at(-1)?.kind === 'link' && sent.length > 3).toBe(true);
+        await hub.settledPresence();
+        expect(sent.length).toBeLessThanOrEqual(256 + 3);
+        // Then: this process is gone, and here again with exactly what it holds.
+        const gone = sent.findIndex((n) => n.kind === 'gone');
+        expect(gone).toBeGreaterThan(0);
+        expect(sent.slice(gone + 1)).toEqual([
+          {
+            kind: 'link',
+            process: hub.process,
+            encounterId: id,
+            link: 'staying-link',
+            role: 'spectator',
+            sockets: 1,
+          },
+        ]);
+      } finally {
+        hub.close();
+      }
+    } finally {
+      await running.stop();
+    }
+  });
+});

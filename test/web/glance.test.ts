@@ -162,4 +162,35 @@ describe.each(CASES)('the screens of $system', (c) => {
       expect(acted.filter((t) => !t.endsWith(' SP'))).toEqual(done.map((name) => `● ${name} ✓`));
     }
   });
+
+  it.runIf(c.system === 'ffrpg')(
+    'tells a player in another tab that their turn has come, and stops once it has gone',
+    async () => {
+      const gmActs = async () => {
+        const next = (await seqOf(gm)) + 1;
+        await gm.locator('.actions .action-list button.action').first().click();
+        await gm.locator('form.detail button[type="submit"]').click();
+        await waitSeq([gm, player], next);
+      };
+      const myTurn = () => player.locator('.your-turn').count();
+      for (let i = 0; i < 20 && (await myTurn()) > 0; i++) await gmActs();
+      // The player looks at another tab; the page records what it asks the phone to vibrate.
+      await player.evaluate(`(() => {
+        window.vibrated = [];
+        navigator.vibrate = (pattern) => { window.vibrated.push(pattern); return true; };
+      })()`);
+      const other = await player.context().newPage();
+      await other.bringToFront();
+      const title = await player.title();
+      expect(title).not.toContain('Your turn');
+      for (let i = 0; i < 20 && (await myTurn()) === 0; i++) await gmActs();
+      expect(await myTurn()).toBe(1);
+      expect(await player.title()).toBe(`● Your turn — ${title}`);
+      expect(await player.evaluate('window.vibrated.length')).toBe(1);
+      // The GM plays the turn for them: the title is the page's again.
+      for (let i = 0; i < 20 && (await myTurn()) > 0; i++) await gmActs();
+      expect(await player.title()).toBe(title);
+      await other.close();
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { CombatantCard, Combatants } from './combatants.js';
 import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
 import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
+import { TurnSoundToggle, useTurnSound, useYourTurn } from './your-turn.js';
 
 interface Props {
   readonly api: Api;
@@ -25,6 +26,14 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
   const seq = snapshot.state?.seq;
   // The actions on offer change with every entry: a choice made before one is void.
   useEffect(() => setSelected(null), [seq]);
+  const [sound, setSound] = useTurnSound();
+  const role = snapshot.role ?? info.role;
+  const mine = role.role === 'player' ? role.characterId : undefined;
+  const actor = snapshot.state?.view.actor;
+  useYourTurn(
+    mine !== undefined && actor === mine && snapshot.state?.outcome.over === false,
+    sound,
+  );
 
   const back = (
     <button type="button" class="back" onClick={onLeave}>
@@ -51,9 +60,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
       </main>
     );
   }
-  const role = snapshot.role ?? info.role;
   const gm = role.role === 'gm';
-  const mine = role.role === 'player' ? role.characterId : undefined;
   const system = snapshot.encounter?.system ?? info.table.systemId;
   const view = state.view;
   const title = snapshot.encounter?.name ?? name;
@@ -107,6 +114,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
     <main class="player-screen" data-seq={state.seq}>
       {header}
       {me && <CombatantCard c={me} view={view} gm={false} mine />}
+      {me && <TurnSoundToggle on={sound} set={setSound} />}
       {role.role === 'player' && (
         <ActionsPanel
           snapshot={snapshot}

@@ -193,4 +193,25 @@ describe.each(CASES)('the screens of $system', (c) => {
       await other.close();
     },
   );
+
+  it.runIf(c.system === 'ffviii')(
+    'asks before abandoning, and then shows undo as unavailable',
+    async () => {
+      const undo = gm.getByRole('button', { name: '↶ Undo' });
+      expect(await undo.isEnabled()).toBe(true);
+      await gm.getByRole('button', { name: 'Abandon…' }).click();
+      await gm.getByText('Abandon this fight?').waitFor();
+      await gm.getByRole('button', { name: 'Keep the fight' }).click();
+      expect(await gm.getByText('Abandon this fight?').count()).toBe(0);
+      expect(await gm.getByText('This encounter is abandoned').count()).toBe(0);
+
+      await gm.getByRole('button', { name: 'Abandon…' }).click();
+      await gm.getByRole('button', { name: 'Yes, abandon it' }).click();
+      await gm.getByText('This encounter is abandoned').waitFor();
+      expect(await undo.isDisabled()).toBe(true);
+      expect(await gm.getByTestId('undo-preview').textContent()).toContain(
+        'can no longer be undone',
+      );
+    },
+  );
 });

@@ -194,6 +194,22 @@ describe.each(CASES)('the screens of $system', (c) => {
     },
   );
 
+  it.runIf(c.system === 'ffviii')('lists Spellshards apart from statuses', async () => {
+    const next = (await seqOf(gm)) + 1;
+    await gm.locator('input[name="gm-line"]').fill('shards ehlric thunder +2');
+    await gm.getByRole('button', { name: 'Apply' }).click();
+    await waitSeq([gm, player], next);
+    for (const page of [gm, player]) {
+      const card = page.locator('[data-combatant="ehlric"]');
+      expect(await card.getByRole('list', { name: 'Spell Matrix' }).textContent()).toMatch(
+        /Thunder ×\d/,
+      );
+      const statuses = card.getByRole('list', { name: 'Statuses' });
+      if ((await statuses.count()) > 0)
+        expect(await statuses.textContent()).not.toContain('Thunder');
+    }
+  });
+
   it.runIf(c.system === 'ffviii')(
     'asks before abandoning, and then shows undo as unavailable',
     async () => {

@@ -230,4 +230,28 @@ describe.each(CASES)('the screens of $system', (c) => {
       );
     },
   );
+
+  it.runIf(c.system === 'shining-force')(
+    "has a favicon the page's own security policy lets it show",
+    async () => {
+      // Without the tests' CSP bypass: the page as a browser gets it.
+      const strict = await browser.newContext();
+      try {
+        const page = await strict.newPage();
+        await page.goto(gm.url());
+        await page.locator('main[data-seq]').waitFor();
+        const href = (await page.locator('link[rel="icon"]').getAttribute('href')) ?? '';
+        expect(href).toMatch(/^data:image\/svg\+xml,/);
+        const width = await page.evaluate(`(async () => {
+          const img = new Image();
+          img.src = document.querySelector('link[rel="icon"]').href;
+          await img.decode();
+          return img.naturalWidth;
+        })()`);
+        expect(width).toBeGreaterThan(0);
+      } finally {
+        await strict.close();
+      }
+    },
+  );
 });

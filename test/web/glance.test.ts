@@ -232,6 +232,29 @@ describe.each(CASES)('the screens of $system', (c) => {
   );
 
   it.runIf(c.system === 'shining-force')(
+    'marks every unit on the grid apart, names the terrain, and keeps cells finger-sized',
+    async () => {
+      for (const page of [gm, player]) {
+        const marks = await page
+          .locator('.board .unit')
+          .evaluateAll((units) => units.map((u) => u.textContent ?? ''));
+        // The example has a Goblin and a Goblin 2, a Dark Mage and a Dark Dwarf.
+        expect(marks.length).toBeGreaterThan(4);
+        expect(new Set(marks).size).toBe(marks.length);
+        const terrain = await page.getByRole('list', { name: 'Terrain' }).textContent();
+        expect(terrain).toMatch(/plain|grass|forest|hills|water|rock/);
+      }
+      const sizes = await player.locator('.board td.cell').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const r = cell.getBoundingClientRect();
+          return Math.min(r.width, r.height);
+        }),
+      );
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+    },
+  );
+
+  it.runIf(c.system === 'shining-force')(
     "has a favicon the page's own security policy lets it show",
     async () => {
       // Without the tests' CSP bypass: the page as a browser gets it.

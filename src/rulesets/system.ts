@@ -26,6 +26,11 @@ export interface CombatantView {
    */
   readonly items?: number;
   readonly statuses: readonly { readonly name: string; readonly timer: string }[];
+  /**
+   * What it holds to cast from, counted: FFVIII's Spellshards in its Spell Matrix. Not statuses:
+   * a screen listing `Thunder x3` under "Statuses" misreads it as something done to it.
+   */
+  readonly stock?: readonly { readonly name: string; readonly count: number }[];
   /** The GM's notes on it ("concentrating", "behind the pillar"). */
   readonly notes: readonly string[];
   /**

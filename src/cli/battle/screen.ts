@@ -21,7 +21,10 @@ export function stateLines(system: AnySystem, encounter: AnyEncounter): string[]
   for (const side of view.sides) {
     lines.push(`${side.name}:`);
     for (const c of view.combatants.filter((c) => c.side === side.id)) {
-      const statuses = c.statuses.map((s) => `${s.name} (${s.timer})`).join(', ');
+      const statuses = [
+        ...c.statuses.map((s) => `${s.name} (${s.timer})`),
+        ...(c.stock ?? []).map((s) => `${s.name} (x${s.count})`),
+      ].join(', ');
       const hp = `HP ${c.hp}/${c.maxHp}`.padEnd(12);
       // A system without MP (FFVIII) shows none rather than a row of 0/0.
       const mp = c.maxMp === 0 ? '' : `MP ${c.mp}/${c.maxMp}`.padEnd(10);
@@ -162,6 +165,7 @@ export function viewJson(system: AnySystem, encounter: AnyEncounter): Record<str
       out: c.out,
       fled: c.fled,
       statuses: c.statuses,
+      ...(c.stock === undefined ? {} : { stock: c.stock }),
       notes: c.notes,
       clock: c.clock,
     })),

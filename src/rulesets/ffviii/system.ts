@@ -53,7 +53,7 @@ function view(state: FfviiiState): EncounterView {
       const c = state.combatants[id]!;
       const stock = Object.entries(c.matrix)
         .filter(([, n]) => n > 0)
-        .map(([spell, n]) => ({ name: state.setup.spells[spell]?.name ?? spell, timer: `x${n}` }));
+        .map(([spell, n]) => ({ name: state.setup.spells[spell]?.name ?? spell, count: n }));
       return {
         id,
         name: c.sheet.name,
@@ -65,13 +65,11 @@ function view(state: FfviiiState): EncounterView {
         out: !inFight(c),
         fled: c.fled,
         items: stockOf(c.items),
-        statuses: [
-          ...Object.entries(c.statuses).map(([name, rounds]) => ({
-            name,
-            timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
-          })),
-          ...stock,
-        ],
+        statuses: Object.entries(c.statuses).map(([name, rounds]) => ({
+          name,
+          timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
+        })),
+        stock,
         notes: gm.notesOf(state.notes, id),
         // Its place on the shot clock: the shot it acts on next (none between rounds or once
         // out), its shot debt, this round's initiative.

@@ -99,10 +99,21 @@ function view(state: ZodiacState): EncounterView {
         items: stockOf(c.items),
         statuses,
         notes: gm.notesOf(state.notes, id),
-        clock: { sp: c.sp, speed: effectiveSpeed(c) },
+        clock: { sp: c.sp, speed: effectiveSpeed(c), ...tickOf(state, id) },
       };
     }),
   };
+}
+
+/**
+ * Where a combatant stands in the tick under way, for screens that tick off who has acted:
+ * `acted`, `acting` or `to act`; nothing when it has no turn this tick (or no tick is running).
+ */
+function tickOf(state: ZodiacState, id: string): { tick?: string } {
+  if (state.phase !== 'ticks') return {};
+  const at = state.queue.findIndex((e) => e.id === id);
+  if (at < 0) return {};
+  return { tick: at < state.cursor ? 'acted' : at === state.cursor ? 'acting' : 'to act' };
 }
 
 /** `gm death <who>`: ZODIAC's own GM command, typed with or without the leading `gm`. */

@@ -63,6 +63,64 @@ export function cellActions(
   return { reach, attack };
 }
 
+/**
+ * Each unit's mark on its cell, two or three characters and never shared: `Go` for a lone
+ * Goblin, `G1` and `G2` for two (a number in the name is kept), `DM` and `DD` for a Dark Mage
+ * beside a Dark Dwarf. Two units read the same way were told apart only by hovering.
+ */
+export function unitMarks(units: readonly { id: string; name: string }[]): Map<string, string> {
+  const marks = new Map<string, string>();
+  const groups = new Map<string, { id: string; name: string }[]>();
+  for (const u of units) {
+    const key = u.name.replace(/\s+/g, '').slice(0, 2);
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  const taken = new Set<string>();
+  for (const [key, group] of groups) {
+    if (group.length === 1) {
+      marks.set(group[0]!.id, key);
+      taken.add(key);
+      continue;
+    }
+    // Initials first, when they differ within the group and no name carries a number.
+    const initials = group.map((u) =>
+      u.name
+        .split(/\s+/)
+        .filter((w) => w.length > 0)
+        .map((w) => w[0]!.toUpperCase())
+        .join('')
+        .slice(0, 3),
+    );
+    const numbered = group.some((u) => /\d+$/.test(u.name));
+    if (
+      !numbered &&
+      new Set(initials).size === group.length &&
+      initials.every((i) => i.length > 1)
+    ) {
+      for (const [i, u] of group.entries()) marks.set(u.id, initials[i]!);
+      for (const i of initials) taken.add(i);
+      continue;
+    }
+    const first = key.slice(0, 1).toUpperCase();
+    const used = new Set(group.map((u) => /(\d+)$/.exec(u.name)?.[1]).filter(Boolean));
+    let next = 1;
+    for (const u of group) {
+      let n = /(\d+)$/.exec(u.name)?.[1];
+      if (n === undefined) {
+        while (used.has(String(next)) || taken.has(`${first}${next}`)) next++;
+        n = String(next);
+        used.add(n);
+      }
+      let mark = `${first}${n}`;
+      // A clash with another group's mark (rare): the id's tail tells them apart.
+      if (taken.has(mark)) mark = `${first}${u.id.slice(-2)}`;
+      marks.set(u.id, mark);
+      taken.add(mark);
+    }
+  }
+  return marks;
+}
+
 export function BoardView({
   view,
   actions,
@@ -80,6 +138,11 @@ export function BoardView({
       .map((c) => [c.clock.cell as string, c]),
   );
   const { reach, attack } = cellActions(actions, view);
+  // From every combatant, out or not: a Goblin 2 stays G2 after the first Goblin falls.
+  const marks = unitMarks(view.combatants);
+  // The legend names only the terrain this field has.
+  const used = new Set(board.rows.flatMap((r) => r.cells));
+  const terrains = Object.entries(board.legend).filter(([char]) => used.has(char));
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
     <section class="board-wrap" tabIndex={0} aria-label="The battlefield">
@@ -127,7 +190,7 @@ export function BoardView({
                         class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}`}
                       >
                         {unit.party ? '●' : '◆'}
-                        {unit.name.slice(0, 2)}
+                        {marks.get(unit.id)}
                       </span>
                     ) : (
                       <span class="terrain-char" aria-hidden="true">
@@ -171,6 +234,18 @@ export function BoardView({
       <p class="small muted">
         ● ours, ◆ foes; a dotted cell can be reached, ⚔ can be attacked: click it to choose.
       </p>
+      {terrains.length > 0 && (
+        <ul class="terrain-legend small" aria-label="Terrain">
+          {terrains.map(([char, name]) => (
+            <li key={char}>
+              <span class={`swatch terrain-${name}`} aria-hidden="true">
+                {char === '.' ? '' : char}
+              </span>{' '}
+              {name}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,6 +1,10 @@
 import type { OfferedAction, SeenView } from '../types.js';
 import { BoardView } from './board.js';
 import { type Marker, Track } from './track.js';
+import { textWidth, useWidth } from './width.js';
+
+/** The clocks' labels, in px: 13 reads on a phone (style.css draws them so). */
+const LABEL_PX = 13;
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
@@ -91,54 +95,87 @@ function ShotTrack({ view }: { view: SeenView }) {
   );
 }
 
-/** ZODIAC: each combatant's Speed Points as a bar, against its Speed, with the tick. */
+/** How ZODIAC's view says where a combatant stands in the tick: acted, or yet to act. */
+function tickMark(c: SeenView['combatants'][number]): string {
+  return c.clock.tick === 'acted' ? ' ✓' : '';
+}
+
+/**
+ * ZODIAC: each combatant's Speed Points as a bar, against its Speed, with the tick; those who
+ * have acted this tick are ticked off and dimmed.
+ */
 function SpeedPoints({ view }: { view: SeenView }) {
+  const [ref, W] = useWidth<HTMLDivElement>(640);
   const rows = view.combatants.filter((c) => !c.out);
   const top = Math.max(
     10,
     ...rows.map((c) => Math.max(num(c.clock.sp) ?? 0, (num(c.clock.speed) ?? 0) + 8)),
   );
-  const W = 640;
-  const left = 150;
-  const H = 20 + rows.length * 32;
-  const x = (v: number) => left + (v / top) * (W - left - 20);
+  const nameOf = (c: (typeof rows)[number], active: boolean) =>
+    `${active ? '▶ ' : ''}${c.party ? '● ' : '◆ '}${c.name}${tickMark(c)}`;
+  // The names' column as wide as the widest name (up to half the drawing), and room on the
+  // right for the widest "n SP" written past its bar's end.
+  const left = Math.min(
+    W / 2,
+    8 + Math.max(60, ...rows.map((c) => textWidth(nameOf(c, view.actor === c.id), LABEL_PX))),
+  );
+  const right =
+    12 + Math.max(...rows.map((c) => textWidth(`${num(c.clock.sp) ?? 0} SP`, LABEL_PX)), 0);
+  const H = 24 + rows.length * 32;
+  const x = (v: number) => left + (v / top) * (W - left - right);
   const summary = `Speed Points, ${view.timing}: ${rows
-    .map((c) => `${c.name} ${num(c.clock.sp) ?? 0} SP (Speed ${num(c.clock.speed) ?? 0})`)
+    .map(
+      (c) =>
+        `${c.name} ${num(c.clock.sp) ?? 0} SP (Speed ${num(c.clock.speed) ?? 0})${c.clock.tick === 'acted' ? ' (acted this tick)' : ''}`,
+    )
     .join(', ')}`;
+  // Grid lines every 8 SP, fewer when they would crowd their labels.
+  const every = (W - left - right) / top >= 3.5 ? 8 : 16;
   const grid: number[] = [];
-  for (let v = 0; v <= top; v += 8) grid.push(v);
+  for (let v = 0; v <= top; v += every) grid.push(v);
   return (
-    <svg class="sp" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
-      <title>{summary}</title>
-      {grid.map((v) => (
-        <g key={v}>
-          <line x1={x(v)} x2={x(v)} y1={4} y2={H - 4} class="tick" />
-          <text x={x(v)} y={H - 2} class="tick-label" text-anchor="middle">
-            {v}
-          </text>
-        </g>
-      ))}
-      {rows.map((c, i) => {
-        const sp = num(c.clock.sp) ?? 0;
-        const speed = num(c.clock.speed) ?? 0;
-        const y = 8 + i * 32;
-        const active = view.actor === c.id;
-        return (
-          <g key={c.id} class={`sp-row${active ? ' active' : ''}${c.party ? ' party' : ' foe'}`}>
-            <text x={4} y={y + 14} class="marker-label">
-              {active ? '▶ ' : ''}
-              {c.party ? '● ' : '◆ '}
-              {c.name}
-            </text>
-            <rect x={left} y={y} width={Math.max(0, x(sp) - left)} height={18} class="sp-bar" />
-            <line x1={x(speed)} x2={x(speed)} y1={y - 2} y2={y + 20} class="speed-mark" />
-            <text x={x(sp) + 4} y={y + 14} class="marker-label">
-              {sp} SP
+    <div ref={ref} class="sp-wrap">
+      <svg
+        class="sp"
+        viewBox={`0 0 ${W} ${H}`}
+        width={W}
+        height={H}
+        role="img"
+        aria-label={summary}
+      >
+        <title>{summary}</title>
+        {grid.map((v) => (
+          <g key={v}>
+            <line x1={x(v)} x2={x(v)} y1={4} y2={H - 18} class="tick" />
+            <text x={x(v)} y={H - 4} class="tick-label" text-anchor="middle">
+              {v}
             </text>
           </g>
-        );
-      })}
-    </svg>
+        ))}
+        {rows.map((c, i) => {
+          const sp = num(c.clock.sp) ?? 0;
+          const speed = num(c.clock.speed) ?? 0;
+          const y = 8 + i * 32;
+          const active = view.actor === c.id;
+          return (
+            <g
+              key={c.id}
+              class={`sp-row${active ? ' active' : ''}${c.party ? ' party' : ' foe'}${c.clock.tick === 'acted' ? ' acted' : ''}`}
+              data-sp-row={c.id}
+            >
+              <text x={4} y={y + 14} class="marker-label">
+                {nameOf(c, active)}
+              </text>
+              <rect x={left} y={y} width={Math.max(0, x(sp) - left)} height={18} class="sp-bar" />
+              <line x1={x(speed)} x2={x(speed)} y1={y - 2} y2={y + 20} class="speed-mark" />
+              <text x={x(sp) + 4} y={y + 14} class="marker-label">
+                {sp} SP
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
 

@@ -1,5 +1,7 @@
 /** A countdown drawn left to right, high to low: FFRPG's Initiative, FFVIII's shots. */
 
+import { textWidth, useWidth } from './width.js';
+
 export interface Marker {
   readonly id: string;
   readonly name: string;
@@ -35,9 +37,20 @@ function spoken(m: Marker): string {
   return `${where}${m.active ? ' (acting)' : ''}${m.done ? ' (done)' : ''}`;
 }
 
-const W = 640;
 const PAD = 24;
 const ROW = 30;
+/** Below this a label is hard to read on a phone held at arm's length. */
+const LABEL_PX = 13;
+/** A label that fits on neither side of its marker is written under it, this much lower. */
+const UNDER = 16;
+
+/** The smallest of 1, 2, 5, 10, 20, 50… that keeps tick labels this far apart. */
+function tickStep(span: number, width: number): number {
+  const perUnit = width / span;
+  for (let step = 1; ; step *= 10) {
+    for (const s of [step, 2 * step, 5 * step]) if (s * perUnit >= 28) return s;
+  }
+}
 
 export function Track({
   label,
@@ -54,38 +67,68 @@ export function Track({
   nowLabel: string;
   markers: readonly Marker[];
 }) {
+  const [ref, W] = useWidth<HTMLElement>(640);
   const span = Math.max(1, high - low);
   const x = (v: number) => PAD + ((high - v) / span) * (W - 2 * PAD);
-  // Markers share a row unless their labels would overlap; a label near the right end is
-  // written to the left of its marker.
+  // Markers share a row unless their labels would overlap. A label goes right of its marker,
+  // else left, else under it, never past the drawing's edge.
   const rowsTaken: [number, number][][] = [];
+  const under: boolean[] = [];
   const placed = [...markers]
     .sort((a, b) => b.value - a.value)
     .map((m) => {
       const cx = x(m.value);
       const r = m.active ? 10 : 7;
-      const width = (labelOf(m).length + 2) * 7.2;
-      const leftward = cx + r + width > W;
-      const from = leftward ? cx - r - width : cx - r;
-      const to = leftward ? cx + r : cx + r + width;
-      let level = rowsTaken.findIndex((row) => row.every(([a, b]) => to < a || from > b));
+      const width = textWidth(labelOf(m), LABEL_PX);
+      const side: 'right' | 'left' | 'under' =
+        cx + r + 4 + width <= W - 2 ? 'right' : cx - r - 4 - width >= 2 ? 'left' : 'under';
+      const tx =
+        side === 'right'
+          ? cx + r + 4
+          : side === 'left'
+            ? cx - r - 4
+            : Math.min(Math.max(2, cx - width / 2), W - 2 - width);
+      const from = side === 'left' ? tx - width : Math.min(tx, cx - r);
+      const to = side === 'left' ? cx + r : Math.max(tx + width, cx + r);
+      let level = rowsTaken.findIndex((row) => row.every(([a, b]) => to + 6 < a || from - 6 > b));
       if (level < 0) level = rowsTaken.push([]) - 1;
       rowsTaken[level]!.push([from, to]);
-      return { ...m, level, leftward };
+      if (side === 'under') under[level] = true;
+      return { ...m, level, side, tx };
     });
   const rows = Math.max(1, rowsTaken.length);
-  const H = 56 + rows * ROW;
-  const step = span > 30 ? 5 : 1;
+  const top: number[] = [];
+  let y = 50;
+  for (let level = 0; level < rows; level++) {
+    top.push(y);
+    y += ROW + (under[level] ? UNDER : 0);
+  }
+  const H = y + 6;
+  const step = tickStep(span, W - 2 * PAD);
   const ticks: number[] = [];
   for (let v = high; v >= low; v -= 1) if (v % step === 0 || v === high || v === low) ticks.push(v);
+  // The ends are always labelled; a tick label too close to an end's gives way to it.
+  const shown = ticks.filter(
+    (v) =>
+      v === high || v === low || (Math.abs(x(v) - x(high)) >= 24 && Math.abs(x(v) - x(low)) >= 24),
+  );
+  const nowText = now === null ? '' : `▼ ${nowLabel} ${now}`;
+  const nowLeft = now !== null && x(now) + 6 + textWidth(nowText, LABEL_PX) > W - 2;
   const summary = `${label}: ${markers.map(spoken).join(', ')}`;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
-    <section class="track-wrap" tabIndex={0} aria-label={label}>
-      <svg class="track" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+    <section class="track-wrap" tabIndex={0} aria-label={label} ref={ref}>
+      <svg
+        class="track"
+        viewBox={`0 0 ${W} ${H}`}
+        width={W}
+        height={H}
+        role="img"
+        aria-label={summary}
+      >
         <title>{summary}</title>
         <line x1={PAD} x2={W - PAD} y1={28} y2={28} class="axis" />
-        {ticks.map((v) => (
+        {shown.map((v) => (
           <g key={v}>
             <line x1={x(v)} x2={x(v)} y1={22} y2={34} class="tick" />
             <text x={x(v)} y={16} class="tick-label" text-anchor="middle">
@@ -96,14 +139,19 @@ export function Track({
         {now !== null && now >= low && now <= high && (
           <g class="now">
             <rect x={x(now) - 3} y={36} width={6} height={H - 40} />
-            <text x={x(now) + 6} y={H - 6} class="now-label">
-              ▼ {nowLabel} {now}
+            <text
+              x={nowLeft ? x(now) - 6 : x(now) + 6}
+              y={H - 6}
+              class="now-label"
+              text-anchor={nowLeft ? 'end' : 'start'}
+            >
+              {nowText}
             </text>
           </g>
         )}
         {placed.map((m) => {
           const cx = x(m.value);
-          const cy = 50 + m.level * ROW;
+          const cy = top[m.level]!;
           const r = m.active ? 10 : 7;
           const kind = m.kind ?? 'turn';
           return (
@@ -133,10 +181,10 @@ export function Track({
                 />
               )}
               <text
-                x={m.leftward ? cx - r - 4 : cx + r + 4}
-                y={cy + 4}
+                x={m.tx}
+                y={m.side === 'under' ? cy + r + 14 : cy + 4}
                 class="marker-label"
-                text-anchor={m.leftward ? 'end' : 'start'}
+                text-anchor={m.side === 'left' ? 'end' : 'start'}
               >
                 {labelOf(m)}
               </text>

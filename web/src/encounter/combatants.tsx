@@ -100,6 +100,15 @@ export function CombatantCard({
           ))}
         </ul>
       )}
+      {c.stock !== undefined && c.stock.length > 0 && (
+        <ul class="statuses stock" aria-label="Spell Matrix">
+          {c.stock.map((s) => (
+            <li key={s.name}>
+              {s.name} ×{s.count}
+            </li>
+          ))}
+        </ul>
+      )}
       {c.notes.length > 0 && (
         <ul class="notes" aria-label="GM notes">
           {c.notes.map((n) => (

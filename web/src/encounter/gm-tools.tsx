@@ -7,13 +7,19 @@ import { entrySummary, undoStacks } from './history.js';
 export function UndoRedo({ snapshot, live }: { snapshot: LiveSnapshot; live: LiveEncounter }) {
   const state = snapshot.state!;
   const { done, undone } = undoStacks(snapshot.entries);
-  const nextUndo = state.undoable > 0 ? done.at(-1) : undefined;
-  const nextRedo = state.redoable > 0 ? undone.at(-1) : undefined;
+  // A finished or abandoned encounter's log is closed: the server would refuse either.
+  const open = state.status === 'active';
+  const nextUndo = open && state.undoable > 0 ? done.at(-1) : undefined;
+  const nextRedo = open && state.redoable > 0 ? undone.at(-1) : undefined;
   return (
     <section class="panel undo" aria-labelledby="undo-h">
       <h2 id="undo-h">Undo and redo</h2>
       <p class="small" data-testid="undo-preview">
-        {nextUndo ? `Undo takes back ${entrySummary(nextUndo)}` : 'Nothing to undo.'}
+        {!open
+          ? `The encounter is ${state.status}: its log can no longer be undone.`
+          : nextUndo
+            ? `Undo takes back ${entrySummary(nextUndo)}`
+            : 'Nothing to undo.'}
       </p>
       <div class="row">
         <button
@@ -143,6 +149,8 @@ export function FinishFight({
 }) {
   const [report, setReport] = useState<readonly string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Abandoning cannot be taken back: a second, explicit click does it.
+  const [confirming, setConfirming] = useState(false);
   const state = snapshot.state!;
   const call = async (what: 'finish' | 'abandon') => {
     try {
@@ -168,12 +176,33 @@ export function FinishFight({
           >
             Finish the fight{state.outcome.over ? '' : ' (once it is over)'}
           </button>
-          <button type="button" onClick={() => call('abandon')}>
-            Abandon
-          </button>
+          {!confirming && (
+            <button type="button" onClick={() => setConfirming(true)}>
+              Abandon…
+            </button>
+          )}
         </div>
       ) : (
         <p>This encounter is {state.status}.</p>
+      )}
+      {confirming && state.status === 'active' && (
+        <div class="confirm">
+          <p>Abandon this fight? Nothing it did reaches the roster, and it cannot be taken back.</p>
+          <div class="row">
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+                void call('abandon');
+              }}
+            >
+              Yes, abandon it
+            </button>
+            <button type="button" class="primary" onClick={() => setConfirming(false)}>
+              Keep the fight
+            </button>
+          </div>
+        </div>
       )}
       {report && (
         <div class="report" role="status">

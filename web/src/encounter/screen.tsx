@@ -10,6 +10,7 @@ import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
 import { WhoIsHere } from './presence.js';
 import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
+import { TurnSoundToggle, useTurnSound, useYourTurn } from './your-turn.js';
 
 interface Props {
   readonly api: Api;
@@ -26,6 +27,14 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
   const seq = snapshot.state?.seq;
   // The actions on offer change with every entry: a choice made before one is void.
   useEffect(() => setSelected(null), [seq]);
+  const [sound, setSound] = useTurnSound();
+  const role = snapshot.role ?? info.role;
+  const mine = role.role === 'player' ? role.characterId : undefined;
+  const actor = snapshot.state?.view.actor;
+  useYourTurn(
+    mine !== undefined && actor === mine && snapshot.state?.outcome.over === false,
+    sound,
+  );
 
   const back = (
     <button type="button" class="back" onClick={onLeave}>
@@ -52,9 +61,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
       </main>
     );
   }
-  const role = snapshot.role ?? info.role;
   const gm = role.role === 'gm';
-  const mine = role.role === 'player' ? role.characterId : undefined;
   const system = snapshot.encounter?.system ?? info.table.systemId;
   const view = state.view;
   const title = snapshot.encounter?.name ?? name;
@@ -109,6 +116,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
     <main class="player-screen" data-seq={state.seq}>
       {header}
       {me && <CombatantCard c={me} view={view} gm={false} mine />}
+      {me && <TurnSoundToggle on={sound} set={setSound} />}
       {role.role === 'player' && (
         <ActionsPanel
           snapshot={snapshot}

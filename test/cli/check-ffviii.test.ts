@@ -265,6 +265,8 @@ describe('moogle battle with physical dice', () => {
     expect(text).toContain(
       'Roll fs for attack:iron-giant (the positive die, with a reroll after each 6',
     );
-    expect(text).toContain('Taming AV 11 + action dice +7 (+[6!, 3] -[2]) = 18 against Dodge 6');
+    expect(text).toContain(
+      'Taming AV 11 + action dice +7 (+[6!, 3] -[2]) (rolled at the table) = 18 against Dodge 6',
+    );
   });
 });

@@ -297,8 +297,8 @@ describe('rolls(): every roll a command may ask for', () => {
     expect(declared.ok).toBe(true);
     // The Heket acts at 12; Sleep goes off at 10, when the Heket's turn ends: Mint's roll still.
     const pass: FfrpgCommand = { type: 'pass', actor: 'heket' };
-    expect(ffrpgSystem.rolls(encounter.state, pass)).toEqual([
-      { purpose: 'effect:heket', notation: 'd%', roller: 'mint' },
+    expect(ffrpgSystem.rolls(encounter.state, pass)).toMatchObject([
+      { purpose: 'effect:heket', notation: 'd%', roller: 'mint', label: 'd% (tens, units)' },
     ]);
     const asked = encounter.submit(pass, { enterAll: true });
     expect(asked).toMatchObject({ ok: false, error: { code: 'dice/needs-entry' } });

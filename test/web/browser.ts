@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { ROOT } from '../server/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT, type Running, startServer } from '../server/harness.js';
 
 /**
  * Debian's Chromium driven by playwright-core: `npx playwright install` cannot download a
@@ -63,4 +64,39 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return (await axe.run()).violations as AxeViolation[];
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** What a browser test plays against: a server on a fresh SQLite file, and one Chromium. */
+export interface Tracker {
+  readonly running: Running;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the built tracker's server and a Chromium before the file's tests, and stops both after
+ * them: every browser test file began with the same dozen lines.
+ */
+export function useTracker(): Tracker {
+  let running: Running | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    running = await startServer('sqlite');
+    browser = await launch();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+    await running?.location.dispose();
+  });
+  return {
+    get running() {
+      if (running === undefined) throw new Error('the tracker starts in beforeAll');
+      return running;
+    },
+    get browser() {
+      if (browser === undefined) throw new Error('the tracker starts in beforeAll');
+      return browser;
+    },
+  };
 }

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
-import { http, newTable, type Running, startServer } from '../server/harness.js';
+import { http, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch, screenPath, seriousViolations } from './browser.js';
+import { screenPath, seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -13,29 +13,16 @@ afterAll(stopFallbackPostgres);
  * plays. FFRPG's countdown then shows a Slow ability's Charge Time and a fixed event.
  */
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  running = await startServer('sqlite');
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await running?.location.dispose();
-});
+const tracker = useTracker();
 
 async function openTable(system: string, characters: readonly string[]) {
-  const { gmToken } = await newTable(running.store, system, characters);
-  const context = await browser.newContext({
+  const { gmToken } = await newTable(tracker.running.store, system, characters);
+  const context = await tracker.browser.newContext({
     viewport: { width: 1280, height: 900 },
     bypassCSP: true,
   });
   const gm = await context.newPage();
-  await gm.goto(`${running.url}/t/${gmToken}`);
+  await gm.goto(`${tracker.running.url}/t/${gmToken}`);
   // The file's writer has loaded once the preview holds a file.
   await expect.poll(() => gm.locator('textarea[name="file"]').inputValue()).toContain('format: 1');
   return { gm, gmToken, context };
@@ -54,7 +41,7 @@ async function preview(gm: Page): Promise<string> {
 
 async function serverState(encounterId: string, token: string): Promise<StatePayload> {
   const got = await http<StatePayload>(
-    `${running.url}/api/encounters/${encounterId}`,
+    `${tracker.running.url}/api/encounters/${encounterId}`,
     token,
     'GET',
   );

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  example,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from '../server/harness.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch } from './browser.js';
+import { useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -26,26 +20,13 @@ const CASES = [
   { system: 'shining-force', example: 'shining-force-gate', label: 'd101', range: 'die 1–101' },
 ] as const;
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  running = await startServer('sqlite');
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await running?.location.dispose();
-});
+const tracker = useTracker();
 
 async function gmScreen(system: string, file: string): Promise<Page> {
-  const { gmToken } = await newTable(running.store, system);
-  const id = await startEncounterOver(running.url, gmToken, file, `slot-${system}`);
-  const page = await browser.newPage();
-  await page.goto(`${running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
+  const { gmToken } = await newTable(tracker.running.store, system);
+  const id = await startEncounterOver(tracker.running.url, gmToken, file, `slot-${system}`);
+  const page = await tracker.browser.newPage();
+  await page.goto(`${tracker.running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
   await page.locator('main.gm-screen[data-seq="0"]').waitFor();
   return page;
 }

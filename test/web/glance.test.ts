@@ -1,14 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  example,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from '../server/harness.js';
+import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch } from './browser.js';
+import { useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -23,20 +17,7 @@ const CASES = [
   { system: 'shining-force', example: 'shining-force-gate', player: 'max' },
 ] as const;
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  running = await startServer('sqlite');
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await running?.location.dispose();
-});
+const tracker = useTracker();
 
 async function waitSeq(pages: readonly Page[], seq: number): Promise<void> {
   for (const page of pages) await page.locator(`main[data-seq="${seq}"]`).waitFor();
@@ -103,18 +84,18 @@ describe.each(CASES)('the screens of $system', (c) => {
   let player: Page;
 
   beforeAll(async () => {
-    const { table, gmToken } = await newTable(running.store, c.system, [c.player]);
-    const id = await startEncounterOver(running.url, gmToken, example(c.example), 'glance');
-    const token = await running.store.createToken(table.id, {
+    const { table, gmToken } = await newTable(tracker.running.store, c.system, [c.player]);
+    const id = await startEncounterOver(tracker.running.url, gmToken, example(c.example), 'glance');
+    const token = await tracker.running.store.createToken(table.id, {
       role: 'player',
       characterId: c.player,
     });
     if (!token.ok) throw new Error(token.error.message);
-    const laptop = await browser.newContext({
+    const laptop = await tracker.browser.newContext({
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
     });
-    const phone = await browser.newContext({
+    const phone = await tracker.browser.newContext({
       viewport: { width: 375, height: 800 },
       isMobile: true,
       hasTouch: true,
@@ -123,8 +104,8 @@ describe.each(CASES)('the screens of $system', (c) => {
     contexts = [laptop, phone];
     gm = await laptop.newPage();
     player = await phone.newPage();
-    await gm.goto(`${running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
-    await player.goto(`${running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
+    await gm.goto(`${tracker.running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
+    await player.goto(`${tracker.running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
     await waitSeq([gm, player], 0);
     // A turn or two in, so the clock has something behind it as well as ahead.
     for (let i = 0; i < 2; i++) {
@@ -258,7 +239,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     "has a favicon the page's own security policy lets it show",
     async () => {
       // Without the tests' CSP bypass: the page as a browser gets it.
-      const strict = await browser.newContext();
+      const strict = await tracker.browser.newContext();
       try {
         const page = await strict.newPage();
         await page.goto(gm.url());

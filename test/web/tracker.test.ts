@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
-import { example, http, newTable, type Running, startServer } from '../server/harness.js';
+import { example, http, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch, screenPath, seriousViolations } from './browser.js';
+import { screenPath, seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -50,20 +50,7 @@ const CASES: readonly Case[] = [
   { system: 'shining-force', example: 'shining-force-gate', players: ['max', 'ken'], die: '42' },
 ];
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  running = await startServer('sqlite');
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await running?.location.dispose();
-});
+const tracker = useTracker();
 
 async function seqOf(page: Page): Promise<number> {
   return Number(await page.locator('main[data-seq]').getAttribute('data-seq'));
@@ -85,7 +72,7 @@ async function waitSeq(page: Page, seq: number): Promise<void> {
 
 async function serverState(encounterId: string, token: string): Promise<StatePayload> {
   const got = await http<StatePayload>(
-    `${running.url}/api/encounters/${encounterId}`,
+    `${tracker.running.url}/api/encounters/${encounterId}`,
     token,
     'GET',
   );
@@ -131,14 +118,14 @@ describe.each(CASES)('the web tracker for $system', (c) => {
 
   it('lets a GM and two players play a fight to its end, live, and agree with the server', async () => {
     const characters = [...new Set(c.players)];
-    const { table, gmToken } = await newTable(running.store, c.system, characters);
+    const { table, gmToken } = await newTable(tracker.running.store, c.system, characters);
     void table;
-    gmContext = await browser.newContext({
+    gmContext = await tracker.browser.newContext({
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
     });
     const gm = await gmContext.newPage();
-    await gm.goto(`${running.url}/t/${gmToken}`);
+    await gm.goto(`${tracker.running.url}/t/${gmToken}`);
     await expect.poll(() => gm.locator('h1').textContent()).toContain(`Test ${c.system}`);
 
     // Invites, from the GM's table page: the links are shown to be handed over.
@@ -166,7 +153,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     playerContexts = [];
     const players: Page[] = [];
     for (const link of links) {
-      const context = await browser.newContext({
+      const context = await tracker.browser.newContext({
         viewport: { width: 375, height: 800 },
         isMobile: true,
         hasTouch: true,
@@ -191,7 +178,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     await gm.locator('form.detail button[type="submit"]').click();
     for (const p of everyone) await waitSeq(p, 1);
     await gm.locator('.log-list li[data-seq="1"]').waitFor();
-    const firstEntry = await running.store.entriesSince(encounterId, 0);
+    const firstEntry = await tracker.running.store.entriesSince(encounterId, 0);
     expect(JSON.stringify(firstEntry[0])).toContain(`"purpose":"${purpose}"`);
     expect(JSON.stringify(firstEntry[0])).toContain('"entered":true');
     const recorded = new RegExp(`"purpose":"${purpose}","notation":"[^"]*","total":(\\d+)`);
@@ -263,7 +250,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     const refusal = phone.locator('.actions [role="alert"]');
     await expect.poll(() => refusal.textContent()).toContain('moved on');
     await phone.locator('.connection-open', { hasText: 'caught up' }).waitFor();
-    expect(await running.store.lastSeq(encounterId)).toBe(seqBefore + 1);
+    expect(await tracker.running.store.lastSeq(encounterId)).toBe(seqBefore + 1);
 
     // 4. A player acts from the phone on its own turn.
     state = await serverState(encounterId, gmToken);
@@ -339,6 +326,6 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     // The GM finishes the fight and reads the report.
     await gm.getByRole('button', { name: 'Finish the fight' }).click();
     await gm.locator('.report').waitFor();
-    expect((await running.store.getEncounter(encounterId))?.status).toBe('finished');
+    expect((await tracker.running.store.getEncounter(encounterId))?.status).toBe('finished');
   }, 150_000);
 });

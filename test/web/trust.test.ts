@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  example,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from '../server/harness.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { ensureWebBuilt, launch } from './browser.js';
+import { useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -24,20 +18,7 @@ const CASES = [
   { system: 'shining-force', example: 'shining-force-gate', player: 'max', foe: 'goblin' },
 ] as const;
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  running = await startServer('sqlite');
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await running?.location.dispose();
-});
+const tracker = useTracker();
 
 async function waitSeq(pages: readonly Page[], seq: number): Promise<void> {
   for (const page of pages) await page.locator(`main[data-seq="${seq}"]`).waitFor();
@@ -45,18 +26,23 @@ async function waitSeq(pages: readonly Page[], seq: number): Promise<void> {
 
 /** A fresh encounter of the case, open on the GM's screen and its player's, at entry 0. */
 async function opened(c: (typeof CASES)[number]) {
-  const { table, gmToken } = await newTable(running.store, c.system, [c.player]);
-  const id = await startEncounterOver(running.url, gmToken, example(c.example), 'undo-marks');
-  const token = await running.store.createToken(table.id, {
+  const { table, gmToken } = await newTable(tracker.running.store, c.system, [c.player]);
+  const id = await startEncounterOver(
+    tracker.running.url,
+    gmToken,
+    example(c.example),
+    'undo-marks',
+  );
+  const token = await tracker.running.store.createToken(table.id, {
     role: 'player',
     characterId: c.player,
   });
   if (!token.ok) throw new Error(token.error.message);
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await tracker.browser.newContext({ bypassCSP: true });
   const gm = await context.newPage();
   const player = await context.newPage();
-  await gm.goto(`${running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
-  await player.goto(`${running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
+  await gm.goto(`${tracker.running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
+  await player.goto(`${tracker.running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
   await waitSeq([gm, player], 0);
   return { context, gm, player };
 }

@@ -2,20 +2,11 @@ import { z } from 'zod';
 import type { ActionOdds, RollSlot } from '../rulesets/system.js';
 import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
+import type { GmRollRecord } from '../store/types.js';
 import { SERVER_LIMITS } from './limits.js';
 
-/** A GM roll outside the log as the GM's screens get it (src/store/types.ts, GmRollRecord). */
-export interface KeptGmRoll {
-  readonly notation: string;
-  readonly label?: string;
-  readonly secret: boolean;
-  readonly total: number;
-  readonly text: string;
-  /** The log's last entry when it was rolled: it came after that entry in the fight. */
-  readonly afterSeq: number;
-  /** When, ISO 8601. */
-  readonly at: string;
-}
+/** A GM roll outside the log as the GM's screens get it: as the store keeps it. */
+export type KeptGmRoll = GmRollRecord;
 
 /**
  * The WebSocket protocol between the table server and its clients (docs/server.md). Everything

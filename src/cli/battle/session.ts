@@ -234,21 +234,9 @@ export class BattleSession {
     }
     // Dice for the GM's own rolls (`gm damage heket 2d6 gm:heket=4,5`): only `gm:` names, so a
     // note's text keeps any `=` it has.
-    const words: string[] = [];
-    const entered: Record<string, EnteredRoll> = {};
-    for (const token of line.split(/\s+/)) {
-      const pair = /^(gm:[^=]+)=(.*)$/.exec(token);
-      if (pair === null) {
-        words.push(token);
-        continue;
-      }
-      try {
-        entered[pair[1]!] = parseEnteredRoll(pair[2]!);
-      } catch (error) {
-        if (!(error instanceof DiceError)) throw error;
-        return this.reject(`${pair[1]}: ${error.message}`);
-      }
-    }
+    const split = splitEntered(line, /^(gm:[^=]+)=(.*)$/);
+    if ('refused' in split) return this.reject(split.refused);
+    const { words, entered } = split;
     const typed = words.join(' ');
     const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, typed);
     if (!command.ok) return this.reject(`Refused: ${command.error.message}`);
@@ -268,21 +256,9 @@ export class BattleSession {
 
   /** An action by number or name, with any `purpose=faces` (or `purpose=total:N`) rolled at the table. */
   private async act(line: string): Promise<Next> {
-    const words: string[] = [];
-    const entered: Record<string, EnteredRoll> = {};
-    for (const token of line.split(/\s+/)) {
-      const pair = /^([^=]+)=(.*)$/.exec(token);
-      if (pair === null) {
-        words.push(token);
-        continue;
-      }
-      try {
-        entered[pair[1]!] = parseEnteredRoll(pair[2]!);
-      } catch (error) {
-        if (!(error instanceof DiceError)) throw error;
-        return this.reject(`${pair[1]}: ${error.message}`);
-      }
-    }
+    const split = splitEntered(line, /^([^=]+)=(.*)$/);
+    if ('refused' in split) return this.reject(split.refused);
+    const { words, entered } = split;
     const action = this.pick(words.join(' '));
     if (typeof action === 'string') return this.reject(action);
     const unknown = this.unknownRolls(action.command, entered);
@@ -409,4 +385,30 @@ function sameFile(a: string, b: string): boolean {
   } catch {
     return resolve(a) === resolve(b);
   }
+}
+
+/**
+ * A typed line's words and its `purpose=dice` pairs (`pair` picks which tokens are pairs: any
+ * `a=b`, or a GM line's `gm:who=b` alone, since a note's text may hold an `=`).
+ */
+function splitEntered(
+  line: string,
+  pair: RegExp,
+): { words: string[]; entered: Record<string, EnteredRoll> } | { refused: string } {
+  const words: string[] = [];
+  const entered: Record<string, EnteredRoll> = {};
+  for (const token of line.split(/\s+/)) {
+    const match = pair.exec(token);
+    if (match === null) {
+      words.push(token);
+      continue;
+    }
+    try {
+      entered[match[1]!] = parseEnteredRoll(match[2]!);
+    } catch (error) {
+      if (!(error instanceof DiceError)) throw error;
+      return { refused: `${match[1]}: ${error.message}` };
+    }
+  }
+  return { words, entered };
 }

@@ -125,7 +125,7 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
         break;
       case 'status-inflicted':
         lines.push(
-          `  ${name(event.target)} gets ${STATUSES[event.status].name}${event.ticks === null ? '' : ` for ${event.ticks} ticks`}${event.untilRound === null ? '' : ` until the end of round ${event.untilRound}`}`,
+          `  ${name(event.target)} gets ${STATUSES[event.status].name}${event.ticks === null ? '' : ` for ${event.ticks} ${event.ticks === 1 ? 'tick' : 'ticks'}`}${event.untilRound === null ? '' : ` until the end of round ${event.untilRound}`}`,
         );
         break;
       case 'status-resisted':

@@ -69,7 +69,7 @@ function view(state: ZodiacState): EncounterView {
         name: STATUSES[s.status].name,
         timer:
           s.ticks !== null
-            ? `${s.ticks} ticks`
+            ? `${s.ticks} ${s.ticks === 1 ? 'tick' : 'ticks'}`
             : s.untilRound !== null
               ? `end of round ${s.untilRound}`
               : STATUSES[s.status].duration === 'permanent'

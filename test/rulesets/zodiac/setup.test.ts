@@ -12,6 +12,7 @@ import {
   zodiac,
   zodiacKinds,
   zodiacSetupFrom,
+  zodiacSystem,
 } from '../../../src/rulesets/zodiac/index.js';
 import {
   begin,
@@ -148,6 +149,17 @@ describe("the GM's hand", () => {
     run(encounter, { type: 'gm-status', target: 'ogre', status: 'unconscious' });
     expect(encounter.outcome()).toMatchObject({ over: true, winner: 'party' });
     expect(hp(encounter, 'ogre')).toBe(0);
+  });
+
+  it('a Temporary status of one tick reads "1 tick", in the view and in the log', () => {
+    const encounter = start(duel([keef(), keef({ id: 'kid', name: 'Kid' })]));
+    begin(encounter, { keef: 3, kid: 2, ogre: 1 });
+    const events = run(encounter, { type: 'gm-status', target: 'kid', status: 'sleep', timer: 1 });
+    const lines = zodiacSystem.describe(events, encounter.state).join('\n');
+    expect(lines).toContain('for 1 tick');
+    expect(lines).not.toContain('1 ticks');
+    const kid = zodiacSystem.view(encounter.state).combatants.find((c) => c.id === 'kid')!;
+    expect(kid.statuses).toContainEqual({ name: 'Sleep', timer: '1 tick' });
   });
 
   it('a Death Sentence brought into the battle falls at the end of round 1', () => {

@@ -126,6 +126,21 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     return [...this.entries];
   }
 
+  /** How many entries the log holds: what `log.length` says, without copying the log. */
+  get logLength(): number {
+    return this.entries.length;
+  }
+
+  /** Entry `seq` (1 for the first), without copying the log; entries are never edited. */
+  entryAt(seq: number): LogEntry<Command, Event> | undefined {
+    return seq >= 1 ? this.entries[seq - 1] : undefined;
+  }
+
+  /** Entries `from + 1` to `to` (log numbers), without copying the rest of the log. */
+  entriesBetween(from: number, to: number): readonly LogEntry<Command, Event>[] {
+    return this.entries.slice(Math.max(0, from), Math.max(0, to));
+  }
+
   /** The events in force, in order: what the state is built from. */
   get events(): readonly Event[] {
     return this.history.applied.flatMap((entry) => entry.events);

@@ -120,11 +120,11 @@ export function movedLines(
   states: StatesAfterEntries,
   seq: number,
 ): string[] {
-  const entry = encounter.log[seq - 1];
+  const entry = encounter.entryAt(seq);
   if (entry === undefined || entry.type === 'command') return [];
   const verb = entry.type === 'undo' ? 'Undid' : 'Redid';
   const moved = states.movedBy(seq).flatMap((n) => {
-    const command = encounter.log[n - 1];
+    const command = encounter.entryAt(n);
     if (command?.type !== 'command') return [];
     const first = system
       .describe(command.events, states.afterEntry(n))

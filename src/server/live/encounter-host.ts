@@ -144,7 +144,7 @@ export class EncounterHost {
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
-    this.shown = encounter.log.length;
+    this.shown = encounter.logLength;
     this.presence = new Presence(context.presenceGraceMs ?? PRESENCE_GRACE_MS, (change) =>
       this.presenceChanged(change),
     );
@@ -181,7 +181,7 @@ export class EncounterHost {
   }
 
   get lastSeq(): number {
-    return this.encounter.log.length;
+    return this.encounter.logLength;
   }
 
   get current(): AnyEncounter {
@@ -486,7 +486,7 @@ export class EncounterHost {
         return;
       }
       this.unstored = before;
-      const entry = this.encounter.log.at(-1)!;
+      const entry = this.encounter.entryAt(this.encounter.logLength)!;
       let appended: Awaited<ReturnType<Store['appendEntry']>>;
       try {
         appended = await this.context.store.appendEntry(this.id, entry.seq, message.key, entry);
@@ -725,7 +725,7 @@ export class EncounterHost {
       this.encounter.log,
     );
     this.changed();
-    const unseen = this.encounter.log.slice(this.shown);
+    const unseen = this.encounter.entriesBetween(this.shown, this.encounter.logLength);
     if (unseen.length > 0) {
       this.pushUnseen(unseen);
       return true;
@@ -878,7 +878,7 @@ export class EncounterHost {
       entry.type === 'command'
         ? []
         : this.states.movedBy(entry.seq).flatMap((seq) => {
-            const command = this.encounter.log[seq - 1];
+            const command = this.encounter.entryAt(seq);
             return command === undefined ? [] : [this.seenEntryFor(role, command)];
           });
     return seenEntry(
@@ -960,7 +960,7 @@ export class EncounterHost {
         if (entry.seq <= sent) continue;
         for (let from = sent; from < entry.seq - 1; from += SERVER_LIMITS.entriesPerCatchUp) {
           const to = Math.min(entry.seq - 1, from + SERVER_LIMITS.entriesPerCatchUp);
-          const texts = this.encounter.log.slice(from, to).map((e) => this.entryText(role, e));
+          const texts = this.encounter.entriesBetween(from, to).map((e) => this.entryText(role, e));
           client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
         }
         text ??= this.stateText(role, 'entry', this.entryText(role, entry));

@@ -16,6 +16,13 @@ export type KeptGmRoll = GmRollRecord;
 
 const PROTOCOL_VERSION = 1;
 
+export type { FfrpgOptions } from '../rulesets/ffrpg/model.js';
+export type { FfviiiOptions } from '../rulesets/ffviii/model.js';
+export type { ShiningForceOptions } from '../rulesets/shining-force/model.js';
+// What else crosses the wire: the balance stream's report, an encounter file's options, a roll
+// slot and an action's odds. Named here so a client reads every type it is sent from this file.
+export type { ActionOdds, RollSlot } from '../rulesets/system.js';
+export type { ZodiacOptions } from '../rulesets/zodiac/model.js';
 // What each role sees is the session layer's (src/session/views); clients read it from here.
 // From the type files themselves, not the session's index: the web tracker type-checks this
 // file and should not pull in the engine's code to do so.
@@ -26,6 +33,7 @@ export type {
   SeenEntry,
   SeenView,
 } from '../session/views/seen-types.js';
+export type { SimReport } from '../sim/report.js';
 export { PROTOCOL_VERSION };
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -3,20 +3,26 @@
  * the engine reaches the browser bundle.
  */
 
-export type { ActionOdds, RollSlot } from '../../src/rulesets/system.js';
 export type {
+  ActionOdds,
   ClientMessage,
   Connected,
+  FfrpgOptions,
+  FfviiiOptions,
   HealthBand,
   OfferedAction,
   Outcome,
   Role,
+  RollSlot,
   SeenCombatant,
   SeenEntry,
   SeenView,
   ServerMessage,
+  ShiningForceOptions,
+  SimReport,
   StatePayload,
   SubmitAction,
+  ZodiacOptions,
 } from '../../src/server/protocol.js';
 
 /** GET /api/table, as the server answers it. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SimReport } from '../../../src/sim/report.js';
 import type { Api } from '../api.js';
+import type { SimReport } from '../types.js';
 
 /** The largest run the server takes (src/server/balance-route.ts). */
 const MAX_BATTLES = 20_000;

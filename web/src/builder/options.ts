@@ -1,13 +1,11 @@
+import type { FfrpgOptions, FfviiiOptions, ShiningForceOptions, ZodiacOptions } from '../types.js';
+
 /**
  * Each system's encounter options as the builder offers them: a control per option of the
  * system's `optionsSchema`, with its default. Typed against the engine's option types (types
  * only: no engine code reaches the browser), so an option added there fails to compile here
  * until it is offered; test/web/builder-draft.test.ts checks the defaults against the schemas.
  */
-import type { FfrpgOptions } from '../../../src/rulesets/ffrpg/model.js';
-import type { FfviiiOptions } from '../../../src/rulesets/ffviii/model.js';
-import type { ShiningForceOptions } from '../../../src/rulesets/shining-force/model.js';
-import type { ZodiacOptions } from '../../../src/rulesets/zodiac/model.js';
 
 export type OptionValue = boolean | number | string | readonly number[];
 

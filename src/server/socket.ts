@@ -5,28 +5,7 @@ import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
 import type { ReplayBudget } from './live/replays.js';
 import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
-
-/** A token bucket: `rate` messages a second on average, `burst` at once. */
-class Bucket {
-  private tokens: number;
-  private at = Date.now();
-
-  constructor(
-    private readonly rate: number,
-    private readonly burst: number,
-  ) {
-    this.tokens = burst;
-  }
-
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
-    this.at = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
+import { TokenBucket } from './token-bucket.js';
 
 export interface SocketOptions {
   readonly host: EncounterHost;
@@ -72,7 +51,7 @@ export function serveSocket(socket: WebSocket, options: SocketOptions): void {
     return;
   }
   client.send(options.welcome);
-  const bucket = new Bucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
+  const bucket = new TokenBucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
   let idle: NodeJS.Timeout | undefined;
   const awake = (): void => {
     clearTimeout(idle);

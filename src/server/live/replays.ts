@@ -1,4 +1,5 @@
 import { SERVER_LIMITS } from '../limits.js';
+import { TokenBucket } from '../token-bucket.js';
 
 export type Charged = { readonly ok: true } | { readonly ok: false; readonly retryMs: number };
 
@@ -9,7 +10,7 @@ export type Charged = { readonly ok: true } | { readonly ok: false; readonly ret
  * link that says hello from 0 over and over gets the bucket's rate and no more.
  */
 export class ReplayBudget {
-  private readonly links = new Map<string, { tokens: number; at: number }>();
+  private readonly links = new Map<string, TokenBucket>();
 
   constructor(
     private readonly burst: number = SERVER_LIMITS.replayBurst,
@@ -20,24 +21,15 @@ export class ReplayBudget {
     let link = this.links.get(linkId);
     if (link === undefined) {
       if (this.links.size >= 10_000) this.forgetFull(now);
-      link = { tokens: this.burst, at: now };
+      link = new TokenBucket(this.perSecond, this.burst, now);
       this.links.set(linkId, link);
     }
-    link.tokens = Math.min(this.burst, link.tokens + ((now - link.at) / 1000) * this.perSecond);
-    link.at = now;
-    if (link.tokens <= 0) {
-      return { ok: false, retryMs: Math.ceil(((1 - link.tokens) / this.perSecond) * 1000) };
-    }
-    link.tokens -= entries;
-    return { ok: true };
+    const charged = link.charge(entries, now);
+    return 'ok' in charged ? charged : { ok: false, retryMs: charged.retryMs };
   }
 
   /** A link whose bucket has filled again is the same as one never seen. */
   private forgetFull(now: number): void {
-    for (const [id, link] of this.links) {
-      if (link.tokens + ((now - link.at) / 1000) * this.perSecond >= this.burst) {
-        this.links.delete(id);
-      }
-    }
+    for (const [id, link] of this.links) if (link.fullAt(now)) this.links.delete(id);
   }
 }

@@ -296,16 +296,18 @@ function Group({
 function ObjectView({
   field,
   context,
+  bare = false,
 }: {
   field: Extract<Field, { control: 'object' }>;
   context: Context;
+  /** Its fields without a fieldset of their own: a union's written-out branch. */
+  bare?: boolean;
 }) {
   const top = field.path.length === 0;
   const shown = field.fields.filter((f) => !(top && context.hidden.has(String(f.path[0]))));
   const addable = field.addable.filter((a) => !(top && context.hidden.has(a.key)));
-  return (
-    <Group field={field} context={context}>
-      {top && <Issues path={field.path} context={context} />}
+  const body = (
+    <>
       {shown.map((f) => (
         <FieldView key={pathText(f.path)} field={f} context={context} />
       ))}
@@ -327,6 +329,13 @@ function ObjectView({
           ))}
         </p>
       )}
+    </>
+  );
+  if (bare) return body;
+  return (
+    <Group field={field} context={context}>
+      {top && <Issues path={field.path} context={context} />}
+      {body}
     </Group>
   );
 }
@@ -365,7 +374,11 @@ function VariantView({
           {field.label} {picker} <Remove field={field} context={context} />
         </legend>
         <Issues path={field.path} context={context} />
-        <FieldView field={{ ...inner, label: '', removable: false }} context={context} />
+        {inner.control === 'object' ? (
+          <ObjectView field={inner} context={context} bare />
+        ) : (
+          <FieldView field={{ ...inner, label: '', removable: false }} context={context} />
+        )}
       </fieldset>
     );
   }
@@ -376,7 +389,8 @@ function VariantView({
         <FieldView field={{ ...inner, label: '', removable: false }} context={context} />
       )}
       <Remove field={field} context={context} />
-      <Issues path={field.path} context={context} />
+      {/* A one-value branch shows its own issues beside its control. */}
+      {inner.control === 'const' && <Issues path={field.path} context={context} />}
     </div>
   );
 }

@@ -42,8 +42,9 @@ export interface ContentIssue extends Issue {
 
 const ENVELOPE = ['format', 'kind', 'id', '$schema'];
 
+/** `.../content/ffrpg/monster/goblin`: a kind's slash is a path separator there. */
 export function contentPath(tableId: string, ...rest: string[]): string {
-  const tail = rest.map(encodeURIComponent).join('/');
+  const tail = rest.flatMap((part) => part.split('/').map(encodeURIComponent)).join('/');
   return `/api/tables/${encodeURIComponent(tableId)}/content${tail === '' ? '' : `/${tail}`}`;
 }
 
@@ -96,17 +97,16 @@ export function libraryApi(api: Api, tableId: string) {
         ...(expectedVersion === undefined ? {} : { expectedVersion }),
       }),
     remove: (kind: string, id: string) => api.delete<unknown>(contentPath(tableId, kind, id)),
-    importPack: (files: readonly { name: string; text: string }[]) =>
-      api.post<{ imported?: number; entries?: readonly unknown[] }>(
-        contentPath(tableId, 'import'),
-        { files },
-      ),
-    preview: (kind: string, id: string, file: JsonValue, foe?: string) =>
+    importPack: (
+      pack: { files: readonly { name: string; text: string }[] } | { archive: string },
+    ) => api.post<unknown>(contentPath(tableId, 'import'), pack),
+    /** What the rules make of a draft in `encounter` (a duel: duel.ts), nothing saved. */
+    preview: (kind: string, id: string, file: JsonValue, encounter: Record<string, unknown>) =>
       api.post<Preview>(contentPath(tableId, 'preview'), {
         kind,
         id,
         body: bodyOf(file),
-        ...(foe === undefined ? {} : { foe }),
+        encounter,
       }),
     exportUrl: () => contentPath(tableId, 'export'),
   };
@@ -118,6 +118,6 @@ export type LibraryApi = ReturnType<typeof libraryApi>;
 export interface Preview {
   /** Labelled numbers, in the system's words: `Max HP 96`, `ARM 10`, `Initiative 1d10+8`. */
   readonly numbers: readonly { readonly label: string; readonly value: string }[];
-  /** The odds of its actions against the chosen foe, one line each (`Attack: hit 72%, 8-14`). */
-  readonly odds?: readonly string[];
+  /** Its first turn's actions against the foe, with their odds (`Attack Heket: hit 66% · 9-46`). */
+  readonly odds: readonly string[];
 }

@@ -257,6 +257,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
           {/^[^/]+\/(character|monster)$/.test(editing.kind.kind) && (
             <PreviewPanel
               library={library}
+              system={listing.system}
               kind={editing.kind.kind}
               draft={editing.draft}
               foes={listing.entries.filter((e) => /\/(character|monster)$/.test(e.kind))}

@@ -16,11 +16,41 @@ export interface PackFile {
 const CONTENT_FILE = /\.(ya?ml|json)$/i;
 
 export type PackRead =
-  | { readonly ok: true; readonly files: readonly PackFile[] }
+  | {
+      readonly ok: true;
+      /** What the import route takes: the files, or a .tar.gz's bytes (base64) it opens itself. */
+      readonly pack: { readonly files: readonly PackFile[] } | { readonly archive: string };
+      /** How many files, or the archive's name, for the page to say what it sent. */
+      readonly what: string;
+    }
   | { readonly ok: false; readonly message: string };
 
-/** Reads picked files (name and bytes) into pack files, opening archives. */
+const TAR_GZ = /\.(tar\.gz|tgz)$/i;
+
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * Reads picked files (name and bytes) into a pack: YAML and JSON as they are, a .zip opened
+ * here, a .tar.gz (what the library's export writes) sent whole for the server to open.
+ */
 export function packFiles(picked: readonly { name: string; bytes: Uint8Array }[]): PackRead {
+  const tar = picked.find((p) => TAR_GZ.test(p.name));
+  if (tar !== undefined) {
+    if (picked.length > 1) return { ok: false, message: `${tar.name}: upload an archive alone` };
+    if (tar.bytes.length > MAX_PACK_BYTES) {
+      return {
+        ok: false,
+        message: `${tar.name}: a pack is at most ${MAX_PACK_BYTES / 1024 / 1024} MB`,
+      };
+    }
+    return { ok: true, pack: { archive: base64(tar.bytes) }, what: tar.name };
+  }
   const files: PackFile[] = [];
   let total = 0;
   const add = (name: string, bytes: Uint8Array): string | undefined => {
@@ -61,9 +91,16 @@ export function packFiles(picked: readonly { name: string; bytes: Uint8Array }[]
       const refused = add(name, bytes);
       if (refused !== undefined) return { ok: false, message: refused };
     } else {
-      return { ok: false, message: `${name}: a pack holds .yaml, .yml or .json files, or a .zip` };
+      return {
+        ok: false,
+        message: `${name}: a pack holds .yaml, .yml or .json files, or a .zip or .tar.gz of them`,
+      };
     }
   }
   if (files.length === 0) return { ok: false, message: 'pick at least one file' };
-  return { ok: true, files };
+  return {
+    ok: true,
+    pack: { files },
+    what: files.length === 1 ? 'one file' : `${files.length} files`,
+  };
 }

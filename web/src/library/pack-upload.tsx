@@ -36,9 +36,8 @@ export function PackUpload({
         setMessage(`Not imported: ${read.message}`);
         return;
       }
-      await library.importPack(read.files);
-      const n = read.files.length;
-      setMessage(`Imported ${n === 1 ? 'one file' : `${n} files`}.`);
+      await library.importPack(read.pack);
+      setMessage(`Imported ${read.what}.`);
       await onImported();
     } catch (e) {
       const found = issuesOf(e);
@@ -57,8 +56,8 @@ export function PackUpload({
     <section class="panel" aria-labelledby="pack-h">
       <h2 id="pack-h">Upload a content pack</h2>
       <p class="muted">
-        YAML or JSON content files (several at once), or a .zip of them. All are checked together;
-        if any is wrong, none is saved.
+        YAML or JSON content files (several at once), or a .zip or .tar.gz of them. All are checked
+        together; if any is wrong, none is saved.
       </p>
       <label>
         Files{' '}
@@ -66,7 +65,7 @@ export function PackUpload({
           type="file"
           name="pack"
           multiple
-          accept=".yaml,.yml,.json,.zip"
+          accept=".yaml,.yml,.json,.zip,.tar.gz,.tgz"
           disabled={busy}
           onChange={(e) => {
             const input = e.currentTarget;

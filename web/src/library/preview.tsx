@@ -1,30 +1,51 @@
 import { useState } from 'preact/hooks';
 import { isObject, type JsonValue } from '../forms/schema.js';
 import type { LibraryApi, LibraryListEntry, Preview } from './content-api.js';
+import { duelEncounter } from './duel.js';
+
+type Sheet = 'character' | 'monster';
+
+function sheetOf(kind: string): Sheet {
+  return kind.endsWith('/monster') ? 'monster' : 'character';
+}
 
 /**
  * What the rules make of the character or monster being written, before it is saved: its
- * numbers as an encounter would have them, and, against a foe the GM picks, the odds of its
- * actions. Asked for on demand: the draft may be half-written.
+ * numbers in an encounter, and the odds of its first turn against a foe the GM picks. Asked
+ * for on demand: a half-written draft is refused, at its fields, as saving it would be.
  */
 export function PreviewPanel({
   library,
+  system,
   kind,
   draft,
   foes,
 }: {
   library: LibraryApi;
+  system: string;
   kind: string;
   draft: JsonValue;
   foes: readonly LibraryListEntry[];
 }) {
-  const [foe, setFoe] = useState('');
+  const firstMonster = foes.find((f) => f.kind.endsWith('/monster')) ?? foes[0];
+  const [foeKey, setFoeKey] = useState(
+    firstMonster === undefined ? '' : `${firstMonster.kind}/${firstMonster.id}`,
+  );
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const id = isObject(draft) && typeof draft.id === 'string' ? draft.id : '';
+  const id =
+    isObject(draft) && typeof draft.id === 'string' && draft.id !== '' ? draft.id : 'draft';
+  const name = isObject(draft) && typeof draft.name === 'string' ? draft.name : id;
+  const foe = foes.find((f) => `${f.kind}/${f.id}` === foeKey);
   const ask = async () => {
+    if (foe === undefined) return;
+    const encounter = duelEncounter(
+      system,
+      { sheet: sheetOf(kind), id, name },
+      { sheet: sheetOf(foe.kind), id: foe.id, name: foe.name },
+    );
     try {
-      setPreview(await library.preview(kind, id || 'preview', draft, foe === '' ? undefined : foe));
+      setPreview(await library.preview(kind, id, { ...(draft as object), id }, encounter));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -32,20 +53,23 @@ export function PreviewPanel({
     }
   };
   return (
-    <section class="preview" aria-labelledby="preview-h">
+    <section class="preview panel" aria-labelledby="preview-h">
       <h3 id="preview-h">What the rules make of it</h3>
       <label>
         Against{' '}
-        <select name="preview-foe" value={foe} onChange={(e) => setFoe(e.currentTarget.value)}>
-          <option value="">nobody (its numbers only)</option>
+        <select
+          name="preview-foe"
+          value={foeKey}
+          onChange={(e) => setFoeKey(e.currentTarget.value)}
+        >
           {foes.map((f) => (
-            <option key={`${f.kind}/${f.id}`} value={f.id}>
+            <option key={`${f.kind}/${f.id}`} value={`${f.kind}/${f.id}`}>
               {f.name} ({f.kind.split('/').at(-1)})
             </option>
           ))}
         </select>
       </label>{' '}
-      <button type="button" name="preview" onClick={() => void ask()}>
+      <button type="button" name="preview" disabled={foe === undefined} onClick={() => void ask()}>
         Preview
       </button>
       {error !== null && (
@@ -63,7 +87,9 @@ export function PreviewPanel({
               </div>
             ))}
           </dl>
-          {preview.odds !== undefined && preview.odds.length > 0 && (
+          {preview.odds.length === 0 ? (
+            <p class="muted">No action of its first turn reaches {foe?.name ?? 'the foe'}.</p>
+          ) : (
             <ul class="preview-odds">
               {preview.odds.map((line) => (
                 <li key={line}>{line}</li>

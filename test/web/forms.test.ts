@@ -15,6 +15,7 @@ import {
   type Field,
   fieldOf,
   issuesByField,
+  labelOf,
   pathText,
   readField,
   referencesIn,
@@ -137,5 +138,27 @@ describe('setAt', () => {
     expect(after).toEqual({ a: { b: [1, 3] }, c: 'x' });
     expect(before.a.b).toEqual([1, 2, 3]);
     expect(setAt(before, ['d'], 4)).toEqual({ ...before, d: 4 });
+  });
+});
+
+describe('labels', () => {
+  it("are the rule texts' words: Combat Statistics in capitals, Attributes as written, titles first", () => {
+    expect(labelOf('acc')).toBe('ACC');
+    expect(labelOf('STR')).toBe('STR');
+    expect(labelOf('chargeTime')).toBe('Charge time');
+    expect(labelOf('expReward')).toBe('EXP reward');
+    expect(labelOf('hp', { title: 'Current HP' })).toBe('Current HP');
+  });
+
+  it("tell a sheet's current HP from its maximum (FFRPG, ZODIAC)", () => {
+    for (const system of SYSTEMS.filter((s) => ['ffrpg', 'zodiac'].includes(s.ruleset.id))) {
+      const kind = system.kinds.find((k) => k.kind.endsWith('/character'))!;
+      const form = fieldOf(jsonSchemaFor(kind) as FormSchema, { stats: { hp: 10 }, hp: 5 });
+      if (form.control !== 'object') throw new Error('a sheet is an object');
+      const labels = form.fields.map((f) => f.label);
+      expect(labels).toContain('Current HP');
+      const stats = form.fields.find((f) => f.path[0] === 'stats');
+      expect(stats?.control === 'object' && stats.fields.map((f) => f.label)).toContain('HP');
+    }
   });
 });

@@ -305,8 +305,8 @@ export const combatantSchema = z.strictObject({
   skills: z.record(z.string(), whole(1, 100)).default({}),
   stats: combatStatsSchema,
   /** Current HP and MP when the fight starts, if not full. */
-  hp: whole(0, 99_999).optional(),
-  mp: whole(0, 99_999).optional(),
+  hp: whole(0, 99_999).optional().meta({ title: 'Current HP', description: 'If not full.' }),
+  mp: whole(0, 99_999).optional().meta({ title: 'Current MP', description: 'If not full.' }),
   weapon: weaponSchema.optional(),
   abilities: z.array(refersTo('ffrpg/ability', z.string())).default([]),
   affinities: affinitiesSchema,

@@ -196,8 +196,8 @@ export const combatantSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['character', 'monster']),
   stats: statsSchema,
-  hp: whole(0, 9_999_999).optional(),
-  mp: whole(0, 9_999_999).optional(),
+  hp: whole(0, 9_999_999).optional().meta({ title: 'Current HP', description: 'If not full.' }),
+  mp: whole(0, 9_999_999).optional().meta({ title: 'Current MP', description: 'If not full.' }),
   /** Absent: unarmed (d4, Strength halved). */
   weapon: weaponSchema.optional(),
   /** Flying monsters "will rarely come into melee range": short-range attacks take -60. */

@@ -79,7 +79,21 @@ export type Field =
   | (FieldBase & { readonly control: 'json'; readonly text: string });
 
 /** Abbreviations the rule texts write in capitals (Combat Statistics, points, currencies). */
-const CAPITALS = new Set(['hp', 'mp', 'xp', 'acc', 'macc', 'eva', 'meva', 'arm', 'marm', 'cos']);
+const CAPITALS = new Set([
+  'hp',
+  'mp',
+  'xp',
+  'exp',
+  'sp',
+  'map',
+  'acc',
+  'macc',
+  'eva',
+  'meva',
+  'arm',
+  'marm',
+  'cos',
+]);
 
 /** A key as a label, when the schema gives no title: `chargeTime` -> `Charge time`. */
 export function labelOf(key: string | number, schema?: FormSchema): string {

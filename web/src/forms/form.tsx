@@ -95,14 +95,21 @@ function Labelled({
   field,
   context,
   children,
+  quiet = false,
 }: {
   field: Field;
   context: Context;
   children: ComponentChildren;
+  /** Named for assistive technology only: a union's value, labelled beside its picker. */
+  quiet?: boolean;
 }) {
   return (
-    <div class="form-field" data-field={pathText(field.path)}>
-      <label class="field-label" for={idOf(field.path)} title={field.description}>
+    <div class={quiet ? 'form-field quiet' : 'form-field'} data-field={pathText(field.path)}>
+      <label
+        class={quiet ? 'visually-hidden' : 'field-label'}
+        for={idOf(field.path)}
+        title={field.description}
+      >
         {field.label}
       </label>{' '}
       {children}
@@ -124,9 +131,11 @@ function idOf(path: FieldPath): string {
 function FieldView({
   field,
   context,
+  quiet = false,
 }: {
   field: Field;
   context: Context;
+  quiet?: boolean;
 }): preact.JSX.Element | null {
   const name = nameOf(field.path);
   const locked = context.readOnly.has(pathText(field.path));
@@ -135,7 +144,7 @@ function FieldView({
       return null;
     case 'text':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <input
             type="text"
             id={idOf(field.path)}
@@ -149,7 +158,7 @@ function FieldView({
       );
     case 'number':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <input
             type="number"
             id={idOf(field.path)}
@@ -168,7 +177,7 @@ function FieldView({
       );
     case 'boolean':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <input
             type="checkbox"
             id={idOf(field.path)}
@@ -180,7 +189,7 @@ function FieldView({
       );
     case 'select':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <select
             id={idOf(field.path)}
             name={name}
@@ -201,7 +210,7 @@ function FieldView({
       );
     case 'ref':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <RefSelect
             elementId={idOf(field.path)}
             name={name}
@@ -214,7 +223,7 @@ function FieldView({
       );
     case 'json':
       return (
-        <Labelled field={field} context={context}>
+        <Labelled field={field} context={context} quiet={quiet}>
           <textarea
             id={idOf(field.path)}
             name={name}
@@ -386,7 +395,7 @@ function VariantView({
     <div class="form-field variant" data-field={pathText(field.path)}>
       <span class="field-label">{field.label}</span> {picker}{' '}
       {inner.control !== 'const' && (
-        <FieldView field={{ ...inner, label: '', removable: false }} context={context} />
+        <FieldView field={{ ...inner, removable: false }} context={context} quiet />
       )}
       <Remove field={field} context={context} />
       {/* A one-value branch shows its own issues beside its control. */}
@@ -431,6 +440,7 @@ function MapView({
             />
           ) : (
             <RefSelect
+              label={`${field.label}: which`}
               name={`${nameOf(f.path)}#`}
               kind={keyRef}
               id={k}
@@ -452,6 +462,7 @@ function MapView({
           />
         ) : (
           <RefSelect
+            label={`New ${field.label} entry`}
             name={`${nameOf(field.path)}+name`}
             kind={keyRef}
             id={key}
@@ -476,6 +487,7 @@ function MapView({
 /** The entries of a kind to pick from; an id the library does not have is shown as missing. */
 function RefSelect({
   elementId,
+  label,
   name,
   kind,
   id,
@@ -483,6 +495,8 @@ function RefSelect({
   onPick,
 }: {
   elementId?: string;
+  /** Its accessible name, where no label element names it. */
+  label?: string;
   name: string;
   kind: string;
   id: string;
@@ -494,6 +508,7 @@ function RefSelect({
   return (
     <select
       id={elementId}
+      aria-label={label}
       name={name}
       data-ref={kind}
       value={id}

@@ -117,8 +117,12 @@ export function defaultFor(schema: FormSchema): JsonValue {
       }
       return out;
     }
-    case 'array':
-      return (schema.prefixItems ?? []).map(defaultFor);
+    case 'array': {
+      if (schema.prefixItems !== undefined) return schema.prefixItems.map(defaultFor);
+      // A list that needs items starts with as many as it needs, each a fresh item.
+      const item = typeof schema.items === 'object' ? schema.items : {};
+      return Array.from({ length: Math.min(schema.minItems ?? 0, 100) }, () => defaultFor(item));
+    }
     case 'integer':
     case 'number':
       return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 0;

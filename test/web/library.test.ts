@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { http, newTable } from '../server/harness.js';
+import { stopFallbackPostgres } from '../store/fixtures.js';
+import { seriousViolations, useTracker } from './browser.js';
+
+afterAll(stopFallbackPostgres);
+
+/**
+ * The GM's content library in real Chromium, for every system: a new character and a new
+ * monster written in the forms made from their schemas. A wrong field first: the server's
+ * refusal is shown beside that field and nothing is saved; put right, the entry is saved and
+ * listed, and the table's library over HTTP has it.
+ */
+
+const tracker = useTracker();
+
+interface Listing {
+  readonly entries: readonly { kind: string; id: string; name: string }[];
+}
+
+/** Where each system writes a sheet's maximum HP. */
+const HP_FIELD: Readonly<Record<string, string>> = {
+  ffrpg: 'stats.hp',
+  ffviii: 'hp',
+  zodiac: 'stats.hp',
+  'shining-force': 'stats.hp',
+};
+
+async function listed(tableId: string, token: string): Promise<Listing['entries']> {
+  const got = await http<Listing>(
+    `${tracker.running.url}/api/tables/${tableId}/content`,
+    token,
+    'GET',
+  );
+  expect(got.status).toBe(200);
+  return got.body.entries;
+}
+
+async function write(
+  gm: Page,
+  system: string,
+  sheet: 'character' | 'monster',
+  id: string,
+  name: string,
+  check: (id: string) => Promise<boolean>,
+): Promise<void> {
+  const kind = `${system}/${sheet}`;
+  await gm.locator('select[name="new-kind"]').selectOption(kind);
+  await gm.getByRole('button', { name: 'New', exact: true }).click();
+  const form = gm.locator('form.content-form');
+  await form.locator('input[name="id"]').fill(id);
+  await form.locator('input[name="name"]').fill(name);
+  const hp = HP_FIELD[system]!;
+
+  // A negative HP: refused, shown beside the HP field, and nothing saved.
+  await form.locator(`input[name="${hp}"]`).fill('-5');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const issue = form.locator(`.field-issue[data-path="${hp}"]`);
+  await issue.waitFor();
+  expect((await issue.textContent())?.trim()).not.toBe('');
+  // The field it belongs to is the HP field's own row.
+  expect(
+    await form.locator(`[data-field="${hp}"] .field-issue`).count(),
+    'the issue sits in the field',
+  ).toBe(1);
+  expect(await check(id)).toBe(false);
+
+  // Put right: saved, and listed.
+  await form.locator(`input[name="${hp}"]`).fill('40');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await gm.locator(`[data-entry="${kind}/${id}"]`).waitFor();
+  expect(await gm.getByRole('status').textContent()).toContain(`Saved`);
+  expect(await check(id)).toBe(true);
+}
+
+describe('the content library page', () => {
+  for (const system of ['ffrpg', 'ffviii', 'zodiac', 'shining-force']) {
+    it(`${system}: the GM writes a new character and a new monster; a wrong HP is shown in place and saves nothing`, async () => {
+      const { table, gmToken } = await newTable(tracker.running.store, system);
+      const context = await tracker.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const gm = await context.newPage();
+      await gm.goto(`${tracker.running.url}/t/${gmToken}`);
+      await gm.getByRole('link', { name: 'Content library' }).click();
+      await gm.getByRole('heading', { name: 'Content library' }).waitFor();
+      await gm.locator('[data-entry]').first().waitFor();
+      const before = await listed(table.id, gmToken);
+
+      const has = (kind: string) => async (id: string) =>
+        (await listed(table.id, gmToken)).some((e) => e.kind === kind && e.id === id);
+      await write(gm, system, 'character', 'test-hero', 'Test Hero', has(`${system}/character`));
+      await write(gm, system, 'monster', 'test-fiend', 'Test Fiend', has(`${system}/monster`));
+
+      const after = await listed(table.id, gmToken);
+      expect(after.length).toBe(before.length + 2);
+      expect(after.find((e) => e.id === 'test-hero')?.name).toBe('Test Hero');
+      expect(await seriousViolations(gm)).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,7 +1,7 @@
 /**
- * A table's content library over HTTP (docs/server.md, "A table's library"): what the Library
- * page reads and writes. Bodies are entries without `format`, `kind` and `id` (the address
- * gives those); the page's forms work on the whole file and strip them here.
+ * A table's content library over HTTP (docs/server.md): what the Library page reads and writes.
+ * Bodies are entries without `format`, `kind` and `id`: the address gives those, and the kinds'
+ * schemas the server lists leave them out.
  */
 import { type Api, ApiError } from '../api.js';
 import type { Issue } from '../forms/fields.js';
@@ -55,11 +55,6 @@ export function bodyOf(file: JsonValue): JsonObject {
     for (const [k, v] of Object.entries(file)) if (!ENVELOPE.includes(k)) out[k] = v;
   }
   return out;
-}
-
-/** An entry as its file: what the form shows, envelope and all. */
-export function fileOf(kind: string, id: string, body: JsonObject): JsonObject {
-  return { format: 1, kind, id, ...bodyOf(body) };
 }
 
 /** The issues a refusal carries, when it is a `content/invalid` one. */

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../api.js';
-import { pathText } from '../forms/fields.js';
+import { labelOf, pathText } from '../forms/fields.js';
 import { type RefChoices, SchemaForm } from '../forms/form.js';
 import { defaultFor, type JsonObject, type JsonValue } from '../forms/schema.js';
 import { SYSTEM_NAMES } from '../systems.js';
 import type { TableInfo } from '../types.js';
 import {
+  bodyOf,
   type ContentIssue,
-  fileOf,
   issuesOf,
   type LibraryKind,
   type LibraryListEntry,
@@ -23,7 +23,14 @@ interface Editing {
   readonly kind: LibraryKind;
   /** The entry's version when opened (edits only): a save names it, so a stale one is refused. */
   readonly version?: number;
+  /** The entry's address; its body (the form) has no id of its own. */
+  readonly id: string;
   readonly draft: JsonValue;
+}
+
+/** `ffrpg/guardian-force` -> `Guardian force`: a kind as a GM reads it in a list. */
+export function kindLabel(kind: string): string {
+  return labelOf(kind.slice(kind.indexOf('/') + 1));
 }
 
 /**
@@ -95,9 +102,9 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
     if (kind === undefined) return;
     try {
       const got = await library.get(entry.kind, entry.id);
-      const file = fileOf(entry.kind, entry.id, got.body);
-      if (mode === 'edit') start({ mode, kind, version: got.version, draft: file });
-      else start({ mode, kind, draft: { ...file, id: freeId(listing, entry.kind, entry.id) } });
+      const draft = bodyOf(got.body);
+      if (mode === 'edit') start({ mode, kind, version: got.version, id: entry.id, draft });
+      else start({ mode, kind, id: freeId(listing, entry.kind, entry.id), draft });
     } catch (e) {
       setNotice(e instanceof Error ? e.message : String(e));
     }
@@ -105,14 +112,13 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
   const create = () => {
     const kind = kindOf(newKind) ?? listing.kinds[0];
     if (kind === undefined) return;
-    const fresh = defaultFor(kind.schema) as JsonObject;
-    start({ mode: 'new', kind, draft: { ...fresh, format: 1, kind: kind.kind, id: '' } });
+    start({ mode: 'new', kind, id: '', draft: defaultFor(kind.schema) });
   };
 
   const save = async () => {
     if (editing === null) return;
     const draft = editing.draft as JsonObject;
-    const id = typeof draft.id === 'string' ? draft.id : '';
+    const id = editing.id;
     const taken = listing.entries.some((e) => e.kind === editing.kind.kind && e.id === id);
     // The id is the entry's address: checked here, since the body the server checks has none.
     if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) {
@@ -122,7 +128,9 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
       return;
     }
     if (editing.mode !== 'edit' && taken) {
-      setIssues([{ path: ['id'], message: `there is already a ${editing.kind.label} "${id}"` }]);
+      setIssues([
+        { path: ['id'], message: `there is already a ${kindLabel(editing.kind.kind)} "${id}"` },
+      ]);
       return;
     }
     setBusy(true);
@@ -131,7 +139,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
       setEditing(null);
       setIssues([]);
       setNotice(
-        `Saved ${editing.kind.label} "${typeof draft.name === 'string' ? draft.name : id}".`,
+        `Saved ${kindLabel(editing.kind.kind)} "${typeof draft.name === 'string' ? draft.name : id}".`,
       );
       await reload();
     } catch (e) {
@@ -152,7 +160,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
     setBusy(true);
     try {
       await library.remove(entry.kind, entry.id);
-      setNotice(`Deleted ${kindOf(entry.kind)?.label ?? entry.kind} "${entry.name}".`);
+      setNotice(`Deleted ${kindLabel(entry.kind)} "${entry.name}".`);
       await reload();
     } catch (e) {
       setNotice(`Not deleted: ${e instanceof Error ? e.message : String(e)}`);
@@ -192,11 +200,9 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
         <section class="panel library-editor" aria-labelledby="editor-h">
           <h2 id="editor-h">
             {editing.mode === 'edit' ? 'Edit' : editing.mode === 'copy' ? 'Copy of' : 'New'}{' '}
-            {editing.kind.label}
+            {kindLabel(editing.kind.kind).toLowerCase()}
           </h2>
-          {editing.kind.schema.description !== undefined && (
-            <p class="muted">{editing.kind.schema.description}</p>
-          )}
+          <p class="muted">{editing.kind.label}</p>
           {issues.length > 0 && (
             <div role="alert" class="refusal">
               Not saved: {issues.length === 1 ? 'one problem' : `${issues.length} problems`}, shown
@@ -218,8 +224,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
                 type="button"
                 onClick={() => {
                   const entry = listing.entries.find(
-                    (e) =>
-                      e.kind === editing.kind.kind && e.id === (editing.draft as JsonObject).id,
+                    (e) => e.kind === editing.kind.kind && e.id === editing.id,
                   );
                   if (entry !== undefined) void open(entry, 'edit');
                 }}
@@ -236,14 +241,34 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
               void save();
             }}
           >
+            <div class="form-field" data-field="id">
+              <label class="field-label" for="entry-id">
+                Id
+              </label>{' '}
+              <input
+                id="entry-id"
+                name="id"
+                type="text"
+                value={editing.id}
+                readOnly={editing.mode === 'edit'}
+                pattern="[a-z0-9][a-z0-9\-]*"
+                onInput={(e) => setEditing({ ...editing, id: e.currentTarget.value })}
+              />
+              {issues
+                .filter((i) => i.path.length === 1 && i.path[0] === 'id')
+                .map((i) => (
+                  <span key={i.message} class="field-issue" role="alert" data-path="id">
+                    {i.message}
+                  </span>
+                ))}
+            </div>
             <SchemaForm
               schema={editing.kind.schema}
               value={editing.draft}
               onChange={(draft) => setEditing({ ...editing, draft })}
-              issues={issues}
+              issues={issues.filter((i) => !(i.path.length === 1 && i.path[0] === 'id'))}
               refs={refs}
               hidden={['$schema']}
-              readOnly={editing.mode === 'edit' ? ['id'] : []}
             />
             <p class="actions">
               <button type="submit" class="primary" disabled={busy}>
@@ -259,6 +284,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
               library={library}
               system={listing.system}
               kind={editing.kind.kind}
+              id={editing.id}
               draft={editing.draft}
               foes={listing.entries.filter((e) => /\/(character|monster)$/.test(e.kind))}
             />
@@ -276,7 +302,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
             >
               {listing.kinds.map((k) => (
                 <option key={k.kind} value={k.kind}>
-                  {k.label}
+                  {kindLabel(k.kind)}
                 </option>
               ))}
             </select>
@@ -302,8 +328,8 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
           if (of.length === 0) return null;
           return (
             <section key={k.kind} class="library-kind" data-kind={k.kind}>
-              <h3>
-                {k.label} <span class="muted">({of.length})</span>
+              <h3 title={k.label}>
+                {kindLabel(k.kind)} <span class="muted">({of.length})</span>
               </h3>
               <ul class="plain-list">
                 {of.map((e) => (

@@ -18,12 +18,15 @@ export function PreviewPanel({
   library,
   system,
   kind,
+  id: draftId,
   draft,
   foes,
 }: {
   library: LibraryApi;
   system: string;
   kind: string;
+  /** The draft's id: '' for a new one not yet named. */
+  id: string;
   draft: JsonValue;
   foes: readonly LibraryListEntry[];
 }) {
@@ -33,8 +36,7 @@ export function PreviewPanel({
   );
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const id =
-    isObject(draft) && typeof draft.id === 'string' && draft.id !== '' ? draft.id : 'draft';
+  const id = draftId === '' ? 'draft' : draftId;
   const name = isObject(draft) && typeof draft.name === 'string' ? draft.name : id;
   const foe = foes.find((f) => `${f.kind}/${f.id}` === foeKey);
   const ask = async () => {
@@ -45,7 +47,7 @@ export function PreviewPanel({
       { sheet: sheetOf(foe.kind), id: foe.id, name: foe.name },
     );
     try {
-      setPreview(await library.preview(kind, id, { ...(draft as object), id }, encounter));
+      setPreview(await library.preview(kind, id, draft, encounter));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

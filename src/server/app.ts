@@ -16,6 +16,8 @@ import { StorageError, type Store, type TableRecord, type TokenGrant } from '../
 import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
+import { tableLibrary } from './library/library.js';
+import { type Access, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -33,7 +35,6 @@ import {
   readRoster,
   recruit,
   startEncounter,
-  starterLibrary,
   systemOfTable,
 } from './tables.js';
 import { registerWeb } from './web.js';
@@ -65,6 +66,8 @@ export interface ServerOptions {
       | 'liveLinksPerTable'
       | 'linksPerTable'
       | 'tableContentBytes'
+      | 'libraryEntriesPerTable'
+      | 'libraryBytesPerTable'
     >
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
@@ -148,6 +151,10 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'library/not-found': 404,
+  'library/conflict': 409,
+  'library/in-use': 409,
+  'content/too-large': 413,
   'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
@@ -300,9 +307,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? {}
         : { presenceGraceMs: options.presenceGraceMs }),
       systemOf: (id) => systemById(id),
-      libraryOf: (system) => {
-        const library = starterLibrary(system);
-        return library.ok ? library.value : undefined;
+      libraryOf: async (tableId) => {
+        const table = await store.getTable(tableId);
+        const library = table === undefined ? undefined : await tableLibrary(store, table);
+        return library?.ok ? library.value.library : undefined;
       },
       log,
     },
@@ -505,11 +513,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/api/table/content', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const system = systemOfTable(found.table);
-    if (!system.ok) return send(reply, system);
-    const library = starterLibrary(system.value);
+    const library = await tableLibrary(store, found.table);
     if (!library.ok) return send(reply, library);
-    const lib = library.value;
+    const lib = library.value.library;
     return {
       content: lib.kinds().flatMap((kind) =>
         lib.all(kind).map((entity) => {
@@ -694,6 +700,27 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
 
   registerBalance(app, store, hub, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
+  registerLibrary(app, {
+    store,
+    limits,
+    statusOf,
+    accessOf: async (request): Promise<Access> => {
+      const token = tokenOf(request);
+      if (token === undefined) {
+        return {
+          kind: 'none',
+          code: 'auth/missing',
+          message: "this needs the GM's link or the owner token",
+        };
+      }
+      const credential = await credentialOf(request, token);
+      if (credential === 'owner') return { kind: 'owner' };
+      const grant = await checkedToken(request, token);
+      return grant.ok
+        ? { kind: 'link', grant: grant.value }
+        : { kind: 'none', code: 'auth/invalid', message: 'this token is unknown or revoked' };
+    },
+  });
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

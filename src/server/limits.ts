@@ -68,6 +68,10 @@ export const SERVER_LIMITS = {
    * starts an encounter or changes its roster; a submit is bounded by `entriesPerEncounter`.
    */
   tableContentBytes: 256 * 1024 * 1024,
+  /** Entries in a table's content library: a system's starter content is a few hundred. */
+  libraryEntriesPerTable: 5_000,
+  /** Bytes of a table's content library as stored (each entry is at most 256 KiB). */
+  libraryBytesPerTable: 32 * 1024 * 1024,
 } as const;
 
 export type ServerLimits = { readonly [K in keyof typeof SERVER_LIMITS]: number };

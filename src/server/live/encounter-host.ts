@@ -52,8 +52,11 @@ export interface LiveClient {
 export interface HostContext {
   readonly store: Store;
   readonly systemOf: (rulesetId: string) => AnySystem | undefined;
-  /** The content `gm add` finds newcomers in: the system's starter content. */
-  readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
+  /**
+   * The content `gm add` finds newcomers in: the table's library as it is now (the GM may have
+   * changed it since the fight began; what the fight already holds it keeps).
+   */
+  readonly libraryOf: (tableId: string, system: AnySystem) => Promise<ContentLibrary | undefined>;
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
@@ -479,8 +482,13 @@ export class EncounterHost {
         );
         return;
       }
+      // Read before the checkpoint: nothing else runs in this encounter meanwhile (exclusive).
+      const library =
+        message.action.kind === 'gm' && /^\s*(gm\s+)?add\b/i.test(message.action.line)
+          ? await this.context.libraryOf(this.tableId, this.system)
+          : undefined;
       const before = this.encounter.checkpoint();
-      const applied = this.apply(client.role, message);
+      const applied = this.apply(client.role, message, library);
       if (!applied.ok) {
         refuse(applied.error);
         return;
@@ -568,7 +576,7 @@ export class EncounterHost {
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
-  private apply(role: Role, message: Submit): Result<unknown> {
+  private apply(role: Role, message: Submit, library: ContentLibrary | undefined): Result<unknown> {
     const { action } = message;
     const encounter = this.encounter;
     let command: CommandBase | undefined;
@@ -589,12 +597,7 @@ export class EncounterHost {
         return encounter.redo(action.steps);
       case 'gm': {
         const line = action.line.replace(/^\s*gm\s+/i, '');
-        const gmCommand = gmCommandFrom(
-          this.system,
-          this.context.libraryOf(this.system),
-          encounter.state,
-          line,
-        );
+        const gmCommand = gmCommandFrom(this.system, library, encounter.state, line);
         if (!gmCommand.ok) return gmCommand;
         return encounter.submit(gmCommand.value, entered);
       }

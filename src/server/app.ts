@@ -17,7 +17,8 @@ import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { tableLibrary } from './library/library.js';
-import { type Access, registerLibrary } from './library/routes.js';
+import { registerLibraryPreview } from './library/preview-route.js';
+import { type Access, type LibraryContext, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -700,7 +701,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
 
   registerBalance(app, store, hub, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
-  registerLibrary(app, {
+  const library: LibraryContext = {
     store,
     limits,
     statusOf,
@@ -720,7 +721,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? { kind: 'link', grant: grant.value }
         : { kind: 'none', code: 'auth/invalid', message: 'this token is unknown or revoked' };
     },
-  });
+  };
+  registerLibrary(app, library);
+  registerLibraryPreview(app, library);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

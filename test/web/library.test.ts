@@ -66,8 +66,15 @@ async function write(
   ).toBe(1);
   expect(await check(id)).toBe(false);
 
-  // Put right: saved, and listed.
+  // Put right, previewed before it is saved: its HP as an encounter has it, nothing saved yet.
   await form.locator(`input[name="${hp}"]`).fill('40');
+  await gm.getByRole('button', { name: 'Preview' }).click();
+  const maxHp = gm.locator('.preview-numbers div', { hasText: 'Max HP' });
+  await maxHp.waitFor();
+  expect(await maxHp.locator('dd').textContent()).toBe('40');
+  expect(await check(id)).toBe(false);
+
+  // Saved, and listed.
   await form.getByRole('button', { name: 'Save' }).click();
   await gm.locator(`[data-entry="${kind}/${id}"]`).waitFor();
   expect(await gm.getByRole('status').textContent()).toContain(`Saved`);

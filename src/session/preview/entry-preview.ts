@@ -53,6 +53,8 @@ export function previewEntry(
   library: ContentLibrary,
   file: unknown,
   encounter: unknown,
+  /** The most combatants the encounter may hold: each is played to the draft's turn. */
+  maxCombatants = 2,
 ): PreviewResult {
   const checked = validateEntity({ file: 'draft', value: file, lineAt: () => undefined }, [
     ...system.kinds,
@@ -76,6 +78,14 @@ export function previewEntry(
   } catch (error) {
     return refusal('content/invalid', [{ path: [], message: String(error) }]);
   }
+  // A missing weapon, Job or ability is named at the field that names it, as saving would.
+  const missing = (system.kinds.find((k) => k.kind === draft.kind)?.references?.(draft) ?? [])
+    .filter((r) => !withDraft.has(r.kind, r.id))
+    .map((r) => ({
+      path: parsePath(r.path) ?? [r.path],
+      message: `${r.kind.slice(r.kind.indexOf('/') + 1)} '${r.id}' does not exist in this library`,
+    }));
+  if (missing.length > 0) return refusal('content/invalid', missing);
   if (encounter === null || typeof encounter !== 'object' || Array.isArray(encounter)) {
     return refusal('preview/invalid', [{ path: [], message: 'expected an encounter file' }]);
   }
@@ -94,6 +104,14 @@ export function previewEntry(
   const ruleset = system.ruleset;
   const start = ruleset.initialState(setup.value);
   const view = system.view(start);
+  if (view.combatants.length > maxCombatants) {
+    return refusal('preview/invalid', [
+      {
+        path: ['sides'],
+        message: `a preview plays at most ${maxCombatants} combatants: the draft and its foe`,
+      },
+    ]);
+  }
   const [ownSide, foeSide] = view.sides;
   const own = view.combatants.find((c) => c.side === ownSide?.id);
   const foe = view.combatants.find((c) => c.side === foeSide?.id);

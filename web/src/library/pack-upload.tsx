@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { pathText } from '../forms/fields.js';
 import { type ContentIssue, issuesOf, type LibraryApi } from './content-api.js';
-import { packFiles } from './pack-files.js';
 
 /**
  * A content pack into the table's library: YAML or JSON files, several at once, or a .zip of
@@ -31,6 +30,8 @@ export function PackUpload({
           bytes: new Uint8Array(await f.arrayBuffer()),
         })),
       );
+      // The archive reader loads with the first upload, not with every page.
+      const { packFiles } = await import('./pack-files.js');
       const read = packFiles(picked);
       if (!read.ok) {
         setMessage(`Not imported: ${read.message}`);

@@ -142,9 +142,10 @@ describe('setAt', () => {
 });
 
 describe('labels', () => {
-  it("are the rule texts' words: Combat Statistics in capitals, Attributes as written, titles first", () => {
+  it("are the rule texts' words: Combat Statistics in capitals, CoS, Attributes as written, titles first", () => {
     expect(labelOf('acc')).toBe('ACC');
     expect(labelOf('STR')).toBe('STR');
+    expect(labelOf('cos')).toBe('CoS');
     expect(labelOf('chargeTime')).toBe('Charge time');
     expect(labelOf('expReward')).toBe('EXP reward');
     expect(labelOf('hp', { title: 'Current HP' })).toBe('Current HP');

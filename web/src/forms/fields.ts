@@ -78,34 +78,35 @@ export type Field =
   /** What the engine has no control for: edited as JSON text. */
   | (FieldBase & { readonly control: 'json'; readonly text: string });
 
-/** Abbreviations the rule texts write in capitals (Combat Statistics, points, currencies). */
-const CAPITALS = new Set([
-  'hp',
-  'mp',
-  'xp',
-  'exp',
-  'sp',
-  'map',
-  'acc',
-  'macc',
-  'eva',
-  'meva',
-  'arm',
-  'marm',
-  'cos',
-]);
+/** Abbreviations as the rule texts write them: Combat Statistics, points, Chance of Success. */
+const WORDS: Readonly<Record<string, string>> = {
+  hp: 'HP',
+  mp: 'MP',
+  xp: 'XP',
+  exp: 'EXP',
+  sp: 'SP',
+  map: 'MAP',
+  acc: 'ACC',
+  macc: 'MACC',
+  eva: 'EVA',
+  meva: 'MEVA',
+  arm: 'ARM',
+  marm: 'MARM',
+  cos: 'CoS',
+};
 
 /** A key as a label, when the schema gives no title: `chargeTime` -> `Charge time`. */
 export function labelOf(key: string | number, schema?: FormSchema): string {
   if (schema?.title !== undefined) return schema.title;
   if (typeof key === 'number') return `#${key + 1}`;
-  if (CAPITALS.has(key.toLowerCase())) return key.toUpperCase();
+  const word = WORDS[key.toLowerCase()];
+  if (word !== undefined) return word;
   if (/^[A-Z0-9]+$/.test(key)) return key;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
     .split(' ')
-    .map((w) => (CAPITALS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+    .map((w) => WORDS[w.toLowerCase()] ?? w.toLowerCase());
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

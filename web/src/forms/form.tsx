@@ -24,6 +24,7 @@ interface Context {
   readonly issues: Map<string, Issue[]>;
   readonly refs: RefChoices;
   readonly hidden: ReadonlySet<string>;
+  readonly trailing: readonly string[];
   readonly readOnly: ReadonlySet<string>;
   readonly value: JsonValue | undefined;
 }
@@ -40,6 +41,7 @@ export function SchemaForm({
   issues = [],
   refs = {},
   hidden = [],
+  trailing = [],
   readOnly = [],
 }: {
   schema: FormSchema;
@@ -49,6 +51,8 @@ export function SchemaForm({
   refs?: RefChoices;
   /** Top-level keys not shown (kept as they are): `$schema`. */
   hidden?: readonly string[];
+  /** Top-level keys shown after the rest, in this order: a file's `source` and `sample`. */
+  trailing?: readonly string[];
   /** Paths shown but not editable: an existing entry's `id`. */
   readOnly?: readonly string[];
 }) {
@@ -60,6 +64,7 @@ export function SchemaForm({
     issues: issuesByField(root, issues),
     refs,
     hidden: new Set(hidden),
+    trailing,
     readOnly: new Set(readOnly),
   };
   return <FieldView field={root} context={context} />;
@@ -313,7 +318,12 @@ function ObjectView({
   bare?: boolean;
 }) {
   const top = field.path.length === 0;
-  const shown = field.fields.filter((f) => !(top && context.hidden.has(String(f.path[0]))));
+  const rank = (key: unknown) => (top ? context.trailing.indexOf(String(key)) : -1);
+  const shown = field.fields
+    .filter((f) => !(top && context.hidden.has(String(f.path[0]))))
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f.path[0]) - rank(b.f.path[0]) || a.i - b.i)
+    .map(({ f }) => f);
   const addable = field.addable.filter((a) => !(top && context.hidden.has(a.key)));
   const body = (
     <>

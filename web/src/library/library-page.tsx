@@ -269,6 +269,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
               issues={issues.filter((i) => !(i.path.length === 1 && i.path[0] === 'id'))}
               refs={refs}
               hidden={['$schema']}
+              trailing={['source', 'sample']}
             />
             <p class="actions">
               <button type="submit" class="primary" disabled={busy}>

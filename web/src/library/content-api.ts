@@ -91,7 +91,9 @@ export function libraryApi(api: Api, tableId: string) {
         body: bodyOf(file),
         ...(expectedVersion === undefined ? {} : { expectedVersion }),
       }),
-    remove: (kind: string, id: string) => api.delete<unknown>(contentPath(tableId, kind, id)),
+    /** Deletes the entry as listed: refused (409) if it changed since, or others use it. */
+    remove: (kind: string, id: string, expectedVersion: number) =>
+      api.delete<unknown>(`${contentPath(tableId, kind, id)}?expectedVersion=${expectedVersion}`),
     importPack: (
       pack: { files: readonly { name: string; text: string }[] } | { archive: string },
     ) => api.post<unknown>(contentPath(tableId, 'import'), pack),

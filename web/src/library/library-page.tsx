@@ -135,7 +135,8 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
     }
     setBusy(true);
     try {
-      await library.save(editing.kind.kind, id, draft, editing.version);
+      // A new entry is version 0: saving it is refused if the id was taken meanwhile.
+      await library.save(editing.kind.kind, id, draft, editing.version ?? 0);
       setEditing(null);
       setIssues([]);
       setNotice(
@@ -159,7 +160,7 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
   const remove = async (entry: LibraryListEntry) => {
     setBusy(true);
     try {
-      await library.remove(entry.kind, entry.id);
+      await library.remove(entry.kind, entry.id, entry.version);
       setNotice(`Deleted ${kindLabel(entry.kind)} "${entry.name}".`);
       await reload();
     } catch (e) {
@@ -219,14 +220,17 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
           )}
           {conflict !== null && (
             <div role="alert" class="refusal">
-              Not saved: someone changed this entry since you opened it ({conflict}).{' '}
+              {editing.mode === 'edit'
+                ? `Not saved: someone changed this entry since you opened it (${conflict}).`
+                : `Not saved: someone saved an entry under this id meanwhile (${conflict}).`}{' '}
               <button
                 type="button"
-                onClick={() => {
-                  const entry = listing.entries.find(
+                onClick={async () => {
+                  const fresh = await reload();
+                  const entry = fresh?.entries.find(
                     (e) => e.kind === editing.kind.kind && e.id === editing.id,
                   );
-                  if (entry !== undefined) void open(entry, 'edit');
+                  if (entry !== undefined) await open(entry, 'edit');
                 }}
               >
                 Load their version

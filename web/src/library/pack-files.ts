@@ -5,7 +5,8 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 
-export const MAX_PACK_FILES = 500;
+/** As the import route bounds a pack (docs/server.md). */
+export const MAX_PACK_FILES = 2000;
 export const MAX_PACK_BYTES = 8 * 1024 * 1024;
 
 export interface PackFile {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import {
   defaultFor,
   type Field,
@@ -164,19 +164,10 @@ function FieldView({
     case 'number':
       return (
         <Labelled field={field} context={context} quiet={quiet}>
-          <input
-            type="number"
-            id={idOf(field.path)}
+          <NumberInput
+            field={field}
             name={name}
-            value={field.text}
-            min={field.min}
-            max={field.max}
-            step={field.step ?? (field.integer ? 1 : 'any')}
-            onInput={(e) => {
-              const text = e.currentTarget.value;
-              const n = Number(text);
-              context.change(field.path, text.trim() !== '' && Number.isFinite(n) ? n : text);
-            }}
+            onValue={(next) => context.change(field.path, next)}
           />
         </Labelled>
       );
@@ -536,5 +527,48 @@ function RefSelect({
         </option>
       ))}
     </select>
+  );
+}
+
+/** A number box's text as JSON: the number when it is one, else the text as typed. */
+function numberOrText(text: string): JsonValue {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+}
+
+/**
+ * A number box that keeps what is being typed (`1.`, `-`) while the draft holds the number it
+ * reads as so far; a change from outside (a row removed, a branch picked) replaces the text.
+ */
+function NumberInput({
+  field,
+  name,
+  onValue,
+}: {
+  field: Extract<Field, { control: 'number' }>;
+  name: string;
+  onValue: (next: JsonValue) => void;
+}) {
+  const [text, setText] = useState(field.text);
+  useEffect(() => {
+    if (numberOrText(text) !== numberOrText(field.text)) setText(field.text);
+    // Only the draft's value is followed: the typed text is this box's own.
+  }, [field.text]);
+  const attributes = field.integer
+    ? { type: 'number', step: field.step ?? 1, min: field.min, max: field.max }
+    : // A decimal being typed ("1.") is not a number yet: a text box keeps it.
+      { type: 'text', inputMode: 'decimal' as const };
+  return (
+    <input
+      {...attributes}
+      id={idOf(field.path)}
+      name={name}
+      value={text}
+      onInput={(e) => {
+        const typed = e.currentTarget.value;
+        setText(typed);
+        onValue(numberOrText(typed));
+      }}
+    />
   );
 }

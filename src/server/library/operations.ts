@@ -32,7 +32,7 @@ import {
 /** Files one pack may hold: a system's content is a few hundred. */
 export const MAX_PACK_FILES = 2000;
 /** A pack's files together, as text. */
-export const MAX_PACK_BYTES = 16 * 1024 * 1024;
+export const MAX_PACK_BYTES = 8 * 1024 * 1024;
 
 export interface KindInfo {
   readonly kind: string;

@@ -49,7 +49,7 @@ export function registerTableContent(table: Command, io: Io, access: TableAccess
       content
         .command('import <table> <sources...>')
         .description(
-          'Import content files (.yaml, .yml, .json), folders of them or a .tar.gz: all or nothing',
+          'Import content files (.yaml, .yml, .json), folders of them or a .zip: all or nothing',
         ),
     )
     .action(async (id: string, sources: string[], flags: object) => {
@@ -74,7 +74,7 @@ export function registerTableContent(table: Command, io: Io, access: TableAccess
       content
         .command('export <table> <target>')
         .description(
-          'Write the library as content files into a folder (moogle battle --content reads it), or a .tar.gz',
+          'Write the library as content files into a folder (moogle battle --content reads it), or a .zip',
         ),
     )
     .action(async (id: string, target: string, flags: object) => {
@@ -82,10 +82,10 @@ export function registerTableContent(table: Command, io: Io, access: TableAccess
         const { exportPack } = await import('../server/library/operations.js');
         const pack = await exportPack(store, t);
         if (!pack.ok) throw new ExitStatus(2, pack.error.message);
-        if (target.endsWith('.tar.gz') || target.endsWith('.tgz')) {
-          const { writeTarGz } = await import('../server/library/archive.js');
+        if (target.toLowerCase().endsWith('.zip')) {
+          const { writeZip } = await import('../server/library/archive.js');
           mkdirSync(dirname(target), { recursive: true });
-          writeAtomically(target, writeTarGz(pack.value.files));
+          writeAtomically(target, writeZip(pack.value.files));
         } else {
           for (const file of pack.value.files) {
             const path = join(target, ...file.name.split('/'));
@@ -101,7 +101,7 @@ export function registerTableContent(table: Command, io: Io, access: TableAccess
 const MAX_ARCHIVE_BYTES = 8 * 1024 * 1024;
 const MAX_FILES = 2000;
 
-/** The files named: content files, folders walked for them, and .tar.gz archives unpacked. */
+/** The files named: content files, folders walked for them, and .zip archives read. */
 async function readPack(sources: readonly string[]): Promise<PackFile[]> {
   const files: PackFile[] = [];
   const fail = (source: string, reason: string): never => {
@@ -114,10 +114,10 @@ async function readPack(sources: readonly string[]): Promise<PackFile[]> {
     } catch (error) {
       return fail(source, `cannot read: ${fsReason(error)}`);
     }
-    if (source.endsWith('.tar.gz') || source.endsWith('.tgz')) {
+    if (source.toLowerCase().endsWith('.zip')) {
       if (stat.size > MAX_ARCHIVE_BYTES) return fail(source, 'the archive is over 8 MiB');
-      const { readTarGz } = await import('../server/library/archive.js');
-      const unpacked = readTarGz(readFileSync(source));
+      const { readZip } = await import('../server/library/archive.js');
+      const unpacked = readZip(readFileSync(source));
       if (!unpacked.ok) return fail(source, unpacked.error.message);
       files.push(...unpacked.value);
     } else if (stat.isDirectory()) {

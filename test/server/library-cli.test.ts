@@ -83,7 +83,7 @@ describe('moogle table content', () => {
       expect(strip(await libraryOf(pg.location, to))).toEqual(strip(await libraryOf(sqlite, from)));
 
       // The archive form round-trips too.
-      const archive = join(dir, 'library.tar.gz');
+      const archive = join(dir, 'library.zip');
       expect((await moogle('table', 'content', 'export', from, archive, '--db', sqlite)).code).toBe(
         0,
       );

@@ -254,40 +254,49 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(imported).toEqual({ status: 200, body: { added: 1, changed: 0, unchanged: 0 } });
     });
 
-    it('imports a .tar.gz made by tar, and refuses one that climbs out of its folder', async () => {
+    it('imports a .zip made by zip, and refuses one that climbs out of its folder', async () => {
       const pack = join(dir, 'pack');
       mkdirSync(join(pack, 'weapons'), { recursive: true });
       writeFileSync(
         join(pack, 'weapons', 'kunai.yaml'),
         'format: 1\nkind: ffrpg/weapon\nid: kunai\nname: Kunai\ndamage: STR + d4\nskill: Swords\ndamageType: physical\n',
       );
-      execFileSync('tar', ['-czf', join(dir, 'pack.tar.gz'), '-C', pack, 'weapons']);
-      const archive = readFileSync(join(dir, 'pack.tar.gz')).toString('base64');
+      execFileSync('zip', ['-qr', join(dir, 'pack.zip'), 'weapons'], { cwd: pack });
+      const archive = readFileSync(join(dir, 'pack.zip')).toString('base64');
       const imported = await http(api('/import'), fixture.gmToken, 'POST', { archive });
       expect(imported).toEqual({ status: 200, body: { added: 1, changed: 0, unchanged: 0 } });
       expect((await http(api('/ffrpg/weapon/kunai'), fixture.gmToken, 'GET')).status).toBe(200);
 
-      execFileSync('tar', [
-        '-czf',
-        join(dir, 'climb.tar.gz'),
-        '-C',
-        pack,
-        '--transform',
-        's,^weapons,../weapons,',
-        'weapons/kunai.yaml',
-      ]);
+      // zip stores the name as given: one that climbs out of the folder it is unpacked in.
+      execFileSync('zip', ['-q', join(dir, 'climb.zip'), '../weapons/kunai.yaml'], {
+        cwd: join(pack, 'weapons'),
+      });
+      expect(
+        execFileSync('unzip', ['-Z1', join(dir, 'climb.zip')], { encoding: 'utf8' }),
+      ).toContain('../');
       const climbing = await http<Refusal>(api('/import'), fixture.gmToken, 'POST', {
-        archive: readFileSync(join(dir, 'climb.tar.gz')).toString('base64'),
+        archive: readFileSync(join(dir, 'climb.zip')).toString('base64'),
       });
       expect(climbing.status).toBe(400);
-      expect(climbing.body.error.message).toContain("'..'");
+      expect(climbing.body.error.message).toContain('refused: a path out of the archive');
       const junk = await http<Refusal>(api('/import'), fixture.gmToken, 'POST', {
         archive: Buffer.from('not an archive').toString('base64'),
       });
       expect(junk.body.error.code).toBe('content/bad-archive');
+
+      // A megabyte of zeros zips to a kilobyte: refused for what it unpacks to, before inflating.
+      writeFileSync(join(dir, 'zeros.yaml'), Buffer.alloc(9 * 1024 * 1024));
+      execFileSync('zip', ['-qj', join(dir, 'bomb.zip'), join(dir, 'zeros.yaml')]);
+      const bomb = readFileSync(join(dir, 'bomb.zip'));
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      const refused = await http<Refusal>(api('/import'), fixture.gmToken, 'POST', {
+        archive: bomb.toString('base64'),
+      });
+      expect(refused.status).toBe(413);
+      expect(refused.body.error.message).toContain('unpacks to more than 8 MiB');
     });
 
-    it('exports files laid out as the content folders, as JSON and as a .tar.gz that tar reads', async () => {
+    it('exports files laid out as the content folders, as JSON and as a .zip that unzip reads', async () => {
       const exported = await http<{ system: string; files: { name: string; text: string }[] }>(
         api('/export'),
         fixture.gmToken,
@@ -304,15 +313,21 @@ describe.each(['sqlite', 'postgres'] as const)(
         id: 'heket',
       });
 
-      const response = await fetch(api('/export?format=tar.gz'), {
+      const response = await fetch(api('/export?format=zip'), {
         headers: { authorization: `Bearer ${fixture.gmToken}` },
       });
-      expect(response.headers.get('content-type')).toBe('application/gzip');
-      writeFileSync(join(dir, 'export.tar.gz'), Buffer.from(await response.arrayBuffer()));
-      const listed = execFileSync('tar', ['-tzf', join(dir, 'export.tar.gz')], {
-        encoding: 'utf8',
-      });
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      writeFileSync(join(dir, 'export.zip'), Buffer.from(await response.arrayBuffer()));
+      const listed = execFileSync('unzip', ['-Z1', join(dir, 'export.zip')], { encoding: 'utf8' });
       expect(listed.trim().split('\n').sort()).toEqual([...names].sort());
+      const unzipped = execFileSync(
+        'unzip',
+        ['-p', join(dir, 'export.zip'), 'monsters/heket.json'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(unzipped).toBe(heket.text);
       // The same library in: nothing changes.
       const again = await http(api('/import'), fixture.gmToken, 'POST', {
         files: exported.body.files,

@@ -4,14 +4,9 @@ import { ContentLibrary } from '../../content/library.js';
 import { CONTENT_EXTENSIONS } from '../../content/loader.js';
 import { parseContentText } from '../../content/parse.js';
 import { err, ok } from '../../engine/index.js';
-import {
-  type JsonValue,
-  type LibraryRecord,
-  type LibraryWrite,
-  STORE_LIMITS,
-  type Store,
-  type TableRecord,
-} from '../../store/index.js';
+import type { JsonValue, LibraryWrite, Store, TableRecord } from '../../store/index.js';
+import type { LibraryQuotas } from '../quotas.js';
+import { withinLibraryQuota } from '../quotas.js';
 import { PARTY_ROW } from '../tables.js';
 import {
   bodyOf,
@@ -22,7 +17,6 @@ import {
   invalid,
   issueOf,
   kindWord,
-  type LibraryQuotas,
   type LibraryResult,
   missingReferences,
   nameOf,
@@ -38,7 +32,7 @@ import {
 /** Files one pack may hold: a system's content is a few hundred. */
 export const MAX_PACK_FILES = 2000;
 /** A pack's files together, as text. */
-export const MAX_PACK_BYTES = 16 * 1024 * 1024;
+export const MAX_PACK_BYTES = 8 * 1024 * 1024;
 
 export interface KindInfo {
   readonly kind: string;
@@ -346,42 +340,6 @@ export function badPackName(name: string): string | undefined {
     return 'not a content file: expected a .yaml, .yml or .json file';
   }
   return undefined;
-}
-
-function withinLibraryQuota(
-  entries: readonly LibraryRecord[],
-  writes: readonly LibraryWrite[],
-  quotas: LibraryQuotas,
-): LibraryResult<void> {
-  const sizes = new Map(entries.map((e) => [`${e.kind}/${e.id}`, bytesOf(e.body)]));
-  for (const write of writes) {
-    const bytes = bytesOf(write.body);
-    if (bytes > STORE_LIMITS.libraryEntryBytes) {
-      return err(
-        'quota/library-entry',
-        `${kindWord(write.kind)} '${write.id}' is ${bytes} bytes as JSON; an entry is at most ${STORE_LIMITS.libraryEntryBytes} bytes`,
-      );
-    }
-    sizes.set(`${write.kind}/${write.id}`, bytes);
-  }
-  if (sizes.size > quotas.libraryEntriesPerTable) {
-    return err(
-      'quota/library',
-      `a table's library holds at most ${quotas.libraryEntriesPerTable} entries; this makes ${sizes.size}`,
-    );
-  }
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  if (total > quotas.libraryBytesPerTable) {
-    return err(
-      'quota/library',
-      `a table's library holds at most ${quotas.libraryBytesPerTable / 1024 / 1024} MiB; this makes ${(total / 1024 / 1024).toFixed(1)} MiB`,
-    );
-  }
-  return ok(undefined);
-}
-
-function bytesOf(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
 /**

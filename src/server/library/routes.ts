@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Store, TableRecord, TokenGrant } from '../../store/index.js';
 import type { ServerLimits } from '../limits.js';
-import { readTarGz, writeTarGz } from './archive.js';
+import { readZip, writeZip } from './archive.js';
 import type { LibraryResult } from './library.js';
 import {
   deleteEntry,
@@ -47,10 +47,10 @@ const importBody = z.union([
       .min(1),
   }),
   // The archive's bytes in base64: the API takes JSON only (a form from another site cannot
-  // send it), and a .tar.gz is small.
+  // send it), and a .zip of content is small.
   z.object({ archive: z.base64().max(Math.ceil((MAX_PACK_BYTES * 4) / 3)) }),
 ]);
-const exportQuery = z.object({ format: z.enum(['json', 'tar.gz']).default('json') });
+const exportQuery = z.object({ format: z.enum(['json', 'zip']).default('json') });
 
 /**
  * A table's content library over HTTP (docs/server.md, "The content library"): the GM of the
@@ -114,14 +114,14 @@ export function registerLibrary(app: FastifyInstance, context: LibraryContext): 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     const query = exportQuery.safeParse(request.query);
-    if (!query.success) return refuse(reply, 'http/bad-request', 'format is json or tar.gz');
+    if (!query.success) return refuse(reply, 'http/bad-request', 'format is json or zip');
     const pack = await exportPack(store, found.table);
     if (!pack.ok || query.data.format === 'json') return answer(reply, pack);
     return reply
       .code(200)
-      .header('content-type', 'application/gzip')
-      .header('content-disposition', `attachment; filename="${pack.value.system}-library.tar.gz"`)
-      .send(writeTarGz(pack.value.files));
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${pack.value.system}-library.zip"`)
+      .send(Buffer.from(writeZip(pack.value.files)));
   });
 
   app.post(
@@ -136,12 +136,12 @@ export function registerLibrary(app: FastifyInstance, context: LibraryContext): 
         return refuse(
           reply,
           'content/invalid',
-          'send { files: [{ name, text }] } or { archive: <a .tar.gz in base64> }',
+          'send { files: [{ name, text }] } or { archive: <a .zip in base64> }',
         );
       }
       let files = 'files' in body.data ? body.data.files : undefined;
       if ('archive' in body.data) {
-        const unpacked = readTarGz(Buffer.from(body.data.archive, 'base64'));
+        const unpacked = readZip(Buffer.from(body.data.archive, 'base64'));
         if (!unpacked.ok) return answer(reply, unpacked);
         files = unpacked.value;
       }

@@ -141,7 +141,7 @@ describe('the content library page', () => {
       { name: 'pack.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) },
     ]);
     await gm.locator('[data-entry="ffrpg/weapon/pack-club"]').waitFor();
-    expect(await gm.getByRole('status').last().textContent()).toContain('Imported 2 files');
+    expect(await gm.getByRole('status').last().textContent()).toContain('Imported pack.zip');
     expect((await listed(table.id, gmToken)).length).toBe(before.length + 2);
     await context.close();
   });

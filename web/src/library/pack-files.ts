@@ -1,9 +1,9 @@
 /**
  * The files a GM picks for a content pack, as the import route takes them: YAML and JSON files
- * as they are, a .zip opened in the browser into the YAML and JSON files it holds. Bounded, so
- * a huge or hostile archive is refused here before anything is sent.
+ * as their text, or one .zip of them (what the library's export writes) sent whole, for the
+ * server to open with its own bounds. What is not content, or too much, is refused here before
+ * anything is sent.
  */
-import { strFromU8, unzipSync } from 'fflate';
 
 /** As the import route bounds a pack (docs/server.md). */
 export const MAX_PACK_FILES = 2000;
@@ -15,18 +15,17 @@ export interface PackFile {
 }
 
 const CONTENT_FILE = /\.(ya?ml|json)$/i;
+const ARCHIVE = /\.zip$/i;
 
 export type PackRead =
   | {
       readonly ok: true;
-      /** What the import route takes: the files, or a .tar.gz's bytes (base64) it opens itself. */
+      /** What the import route takes: the files, or a .zip's bytes in base64. */
       readonly pack: { readonly files: readonly PackFile[] } | { readonly archive: string };
       /** How many files, or the archive's name, for the page to say what it sent. */
       readonly what: string;
     }
   | { readonly ok: false; readonly message: string };
-
-const TAR_GZ = /\.(tar\.gz|tgz)$/i;
 
 function base64(bytes: Uint8Array): string {
   let text = '';
@@ -36,69 +35,37 @@ function base64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-/**
- * Reads picked files (name and bytes) into a pack: YAML and JSON as they are, a .zip opened
- * here, a .tar.gz (what the library's export writes) sent whole for the server to open.
- */
+const MB = MAX_PACK_BYTES / 1024 / 1024;
+
+/** Reads picked files (name and bytes) into a pack. */
 export function packFiles(picked: readonly { name: string; bytes: Uint8Array }[]): PackRead {
-  const tar = picked.find((p) => TAR_GZ.test(p.name));
-  if (tar !== undefined) {
-    if (picked.length > 1) return { ok: false, message: `${tar.name}: upload an archive alone` };
-    if (tar.bytes.length > MAX_PACK_BYTES) {
-      return {
-        ok: false,
-        message: `${tar.name}: a pack is at most ${MAX_PACK_BYTES / 1024 / 1024} MB`,
-      };
+  const archive = picked.find((p) => ARCHIVE.test(p.name));
+  if (archive !== undefined) {
+    if (picked.length > 1)
+      return { ok: false, message: `${archive.name}: upload an archive alone` };
+    if (archive.bytes.length > MAX_PACK_BYTES) {
+      return { ok: false, message: `${archive.name}: a pack is at most ${MB} MB` };
     }
-    return { ok: true, pack: { archive: base64(tar.bytes) }, what: tar.name };
+    return { ok: true, pack: { archive: base64(archive.bytes) }, what: archive.name };
+  }
+  if (picked.length === 0) return { ok: false, message: 'pick at least one file' };
+  if (picked.length > MAX_PACK_FILES) {
+    return { ok: false, message: `a pack holds at most ${MAX_PACK_FILES} files` };
   }
   const files: PackFile[] = [];
   let total = 0;
-  const add = (name: string, bytes: Uint8Array): string | undefined => {
-    total += bytes.length;
-    if (total > MAX_PACK_BYTES) {
-      return `a pack holds at most ${MAX_PACK_BYTES / 1024 / 1024} MB of content files`;
-    }
-    if (files.length >= MAX_PACK_FILES) return `a pack holds at most ${MAX_PACK_FILES} files`;
-    files.push({ name, text: strFromU8(bytes) });
-    return undefined;
-  };
+  const decoder = new TextDecoder();
   for (const { name, bytes } of picked) {
-    if (/\.zip$/i.test(name)) {
-      let entries: Record<string, Uint8Array>;
-      let seen = 0;
-      try {
-        entries = unzipSync(bytes, {
-          // Only content files are inflated, and no more of them than a pack may hold.
-          filter: (f) =>
-            CONTENT_FILE.test(f.name) &&
-            !f.name.split('/').some((part) => part.startsWith('.')) &&
-            f.originalSize <= MAX_PACK_BYTES &&
-            ++seen <= MAX_PACK_FILES + 1,
-        });
-      } catch (error) {
-        return {
-          ok: false,
-          message: `${name}: not a readable zip archive (${error instanceof Error ? error.message : String(error)})`,
-        };
-      }
-      const inside = Object.keys(entries).sort();
-      if (inside.length === 0) return { ok: false, message: `${name}: holds no YAML or JSON file` };
-      for (const path of inside) {
-        const refused = add(`${name}/${path}`, entries[path]!);
-        if (refused !== undefined) return { ok: false, message: refused };
-      }
-    } else if (CONTENT_FILE.test(name)) {
-      const refused = add(name, bytes);
-      if (refused !== undefined) return { ok: false, message: refused };
-    } else {
+    if (!CONTENT_FILE.test(name)) {
       return {
         ok: false,
-        message: `${name}: a pack holds .yaml, .yml or .json files, or a .zip or .tar.gz of them`,
+        message: `${name}: a pack holds .yaml, .yml or .json files, or one .zip of them`,
       };
     }
+    total += bytes.length;
+    if (total > MAX_PACK_BYTES) return { ok: false, message: `a pack is at most ${MB} MB` };
+    files.push({ name, text: decoder.decode(bytes) });
   }
-  if (files.length === 0) return { ok: false, message: 'pick at least one file' };
   return {
     ok: true,
     pack: { files },

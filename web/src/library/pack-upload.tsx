@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { pathText } from '../forms/fields.js';
 import { type ContentIssue, issuesOf, type LibraryApi } from './content-api.js';
+import { packFiles } from './pack-files.js';
 
 /**
  * A content pack into the table's library: YAML or JSON files, several at once, or a .zip of
@@ -30,8 +31,6 @@ export function PackUpload({
           bytes: new Uint8Array(await f.arrayBuffer()),
         })),
       );
-      // The archive reader loads with the first upload, not with every page.
-      const { packFiles } = await import('./pack-files.js');
       const read = packFiles(picked);
       if (!read.ok) {
         setMessage(`Not imported: ${read.message}`);
@@ -57,8 +56,8 @@ export function PackUpload({
     <section class="panel" aria-labelledby="pack-h">
       <h2 id="pack-h">Upload a content pack</h2>
       <p class="muted">
-        YAML or JSON content files (several at once), or a .zip or .tar.gz of them. All are checked
-        together; if any is wrong, none is saved.
+        YAML or JSON content files (several at once), or a .zip of them (as the export writes it).
+        All are checked together; if any is wrong, none is saved.
       </p>
       <label>
         Files{' '}
@@ -66,7 +65,7 @@ export function PackUpload({
           type="file"
           name="pack"
           multiple
-          accept=".yaml,.yml,.json,.zip,.tar.gz,.tgz"
+          accept=".yaml,.yml,.json,.zip"
           disabled={busy}
           onChange={(e) => {
             const input = e.currentTarget;

@@ -686,8 +686,13 @@ export class KyselyStore implements Store {
   }
 
   async getLibrary(tableId: string): Promise<LibraryListing | undefined> {
-    // One transaction, so the flag and the rows are one moment of the library.
-    return this.db.transaction().execute(async (tx) => {
+    // One transaction, so the flag and the rows are one moment of the library (PostgreSQL's
+    // default would let each query see a later one).
+    const transaction =
+      this.kind === 'postgres'
+        ? this.db.transaction().setIsolationLevel('repeatable read')
+        : this.db.transaction();
+    return transaction.execute(async (tx) => {
       const table = await tx
         .selectFrom('moogle_tables')
         .select('library_seeded')
@@ -838,23 +843,38 @@ export class KyselyStore implements Store {
           continue;
         }
         const version = (found?.version ?? 0) + 1;
-        await tx
-          .insertInto('moogle_library')
-          .values({
-            table_id: tableId,
-            kind: row.kind,
-            id: row.id,
-            version,
-            body: row.body,
-            deleted: 0,
-            updated_at: at,
-          })
-          .onConflict((c) =>
-            c
-              .columns(['table_id', 'kind', 'id'])
-              .doUpdateSet({ version, body: row.body, deleted: 0, updated_at: at }),
-          )
-          .execute();
+        // Guarded by the version read: a writer racing this one (another process, read
+        // committed) changes no row here, and the whole write is refused, not lost.
+        const moved = err(
+          'library/conflict',
+          `${row.kind} '${row.id}' was changed meanwhile; read it again`,
+        );
+        if (found === undefined) {
+          const inserted = await tx
+            .insertInto('moogle_library')
+            .values({
+              table_id: tableId,
+              kind: row.kind,
+              id: row.id,
+              version,
+              body: row.body,
+              deleted: 0,
+              updated_at: at,
+            })
+            .onConflict((c) => c.columns(['table_id', 'kind', 'id']).doNothing())
+            .executeTakeFirst();
+          if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        } else {
+          const updated = await tx
+            .updateTable('moogle_library')
+            .set({ version, body: row.body, deleted: 0, updated_at: at })
+            .where('table_id', '=', tableId)
+            .where('kind', '=', row.kind)
+            .where('id', '=', row.id)
+            .where('version', '=', found.version)
+            .executeTakeFirst();
+          if ((updated.numUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        }
         written.push(libraryRecord({ ...row, version, updated_at: at }));
       }
       for (const { kind, id, expectedVersion } of deletions) {
@@ -866,13 +886,19 @@ export class KyselyStore implements Store {
         }
         const conflict = stale(kind, id, expectedVersion, found);
         if (conflict !== undefined) throw new Refusal(conflict);
-        await tx
+        const deleted = await tx
           .updateTable('moogle_library')
           .set({ version: found.version + 1, body: null, deleted: 1, updated_at: at })
           .where('table_id', '=', tableId)
           .where('kind', '=', kind)
           .where('id', '=', id)
-          .execute();
+          .where('version', '=', found.version)
+          .executeTakeFirst();
+        if ((deleted.numUpdatedRows ?? 0n) === 0n) {
+          throw new Refusal(
+            err('library/conflict', `${kind} '${id}' was changed meanwhile; read it again`),
+          );
+        }
       }
       await tx
         .updateTable('moogle_tables')

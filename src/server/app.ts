@@ -90,12 +90,12 @@ export interface TableServer {
 const TOKEN_ANYWHERE = /[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{43,}/g;
 
 /**
- * A log line with no token in it: what `redactTokens` does to a URL, for whatever else a line
- * carries (a message of Fastify's naming the raw URL, an error's stack).
+ * A log line with no token (nor WebSocket ticket) in it: what `redactTokens` does to a URL, for
+ * whatever else a line carries (a message of Fastify's naming the raw URL, an error's stack).
  */
 export function redactLine(line: string): string {
   return line
-    .replace(/([?&;]token=)[^&#"\s]*/gi, '$1…')
+    .replace(/([?&;](?:token|ticket)=)[^&#"\s]*/gi, '$1…')
     .replace(/(\/t\/)[^?#"\s]*/g, '$1…')
     .replace(TOKEN_ANYWHERE, '…');
 }

@@ -347,6 +347,26 @@ describe.each(KINDS)('sessions on %s', (kind) => {
   });
 });
 
+describe('the session cookie over HTTPS', () => {
+  it('is Secure when the proxy the server trusts says the request came over HTTPS, and only then', async () => {
+    for (const trustProxy of [true, undefined]) {
+      const running = await startServer('sqlite', undefined, trustProxy ? { trustProxy } : {});
+      try {
+        const { gmToken } = await newTable(running.store, 'ffrpg');
+        const response = await fetch(`${running.url}/t/${gmToken}`, {
+          redirect: 'manual',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        const attributes = response.headers.get('set-cookie')!.split('; ');
+        expect(attributes.includes('Secure')).toBe(trustProxy === true);
+      } finally {
+        await running.stop();
+        await running.location.dispose();
+      }
+    }
+  });
+});
+
 describe('a session outlives its server', () => {
   it('on SQLite: made before a restart, it works after', async () => {
     const location = await freshLocation('sqlite');

@@ -23,28 +23,25 @@ afterAll(async () => {
 async function device(): Promise<Page> {
   const context = await tracker.browser.newContext();
   contexts.push(context);
-  await context.addInitScript(() => {
-    const seen: { url: string; closed?: number }[] = [];
-    (globalThis as unknown as { __sockets: typeof seen }).__sockets = seen;
+  // The page's own WebSocket, wrapped: a string, as the test files have no DOM types.
+  await context.addInitScript(`
+    const seen = [];
+    globalThis.__sockets = seen;
     const Original = WebSocket;
     globalThis.WebSocket = class extends Original {
-      constructor(url: string | URL, protocols?: string | string[]) {
+      constructor(url, protocols) {
         super(url, protocols);
-        const record: { url: string; closed?: number } = { url: String(url) };
+        const record = { url: String(url) };
         seen.push(record);
-        this.addEventListener('close', (event) => {
-          record.closed = event.code;
-        });
+        this.addEventListener('close', (event) => { record.closed = event.code; });
       }
     };
-  });
+  `);
   return context.newPage();
 }
 
 function sockets(page: Page): Promise<{ url: string; closed?: number }[]> {
-  return page.evaluate(
-    () => (globalThis as unknown as { __sockets: { url: string; closed?: number }[] }).__sockets,
-  );
+  return page.evaluate('globalThis.__sockets') as Promise<{ url: string; closed?: number }[]>;
 }
 
 /** What the page's own script gets calling the API as it does: its cookie, its table named. */
@@ -62,12 +59,12 @@ function pageCall(page: Page, tableId: string, path: string): Promise<number> {
 }
 
 async function addressesOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => [
+  return page.evaluate(`[
     location.href,
     document.URL,
     ...performance.getEntriesByType('navigation').map((e) => e.name),
     ...performance.getEntriesByType('resource').map((e) => e.name),
-  ]);
+  ]`) as Promise<string[]>;
 }
 
 describe('a table link in Chromium', () => {
@@ -93,16 +90,16 @@ describe('a table link in Chromium', () => {
     expect(gm.url()).toBe(
       `${tracker.running.url}/table/${encodeURIComponent(table.id)}#/e/${encodeURIComponent(id)}`,
     );
-    const navigation = await gm.evaluate(() => {
-      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { redirectCount: entry.redirectCount, history: history.length };
-    });
+    const navigation = (await gm.evaluate(`({
+      redirectCount: performance.getEntriesByType('navigation')[0].redirectCount,
+      history: history.length,
+    })`)) as { redirectCount: number; history: number };
     expect(navigation.redirectCount).toBe(1);
     for (const address of [...(await addressesOf(gm)), ...(await sockets(gm)).map((s) => s.url)]) {
       expect(address).not.toContain(secret);
     }
     // The cookie is out of the page's reach, and other sites' requests never carry it.
-    expect(await gm.evaluate(() => document.cookie)).toBe('');
+    expect(await gm.evaluate('document.cookie')).toBe('');
     const cookies = await gm.context().cookies();
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });

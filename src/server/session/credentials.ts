@@ -45,20 +45,19 @@ export class RequestCredentials {
 
   /** The request's token: `Authorization: Bearer <token>`, `?token=`, or a link's path. */
   tokenOf(request: FastifyRequest): string | undefined {
+    // A link's visit is the link's alone: a header beside it does not choose the session.
+    if (request.routeOptions.url === EXCHANGE_ROUTE) {
+      const path = (request.params as { token?: unknown } | undefined)?.token;
+      return typeof path === 'string' && path.length > 0 ? path : undefined;
+    }
     const header = request.headers.authorization;
     const query = (request.query as { token?: unknown } | undefined)?.token;
-    const path =
-      request.routeOptions.url === EXCHANGE_ROUTE
-        ? (request.params as { token?: unknown } | undefined)?.token
-        : undefined;
     const token =
       typeof header === 'string' && header.startsWith('Bearer ')
         ? header.slice('Bearer '.length).trim()
         : typeof query === 'string'
           ? query
-          : typeof path === 'string'
-            ? path
-            : undefined;
+          : undefined;
     return token === undefined || token.length === 0 ? undefined : token;
   }
 

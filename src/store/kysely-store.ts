@@ -14,10 +14,12 @@ import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
 import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import * as sessions from './sessions.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
   AppendResult,
   ChangeListener,
+  CreatedSession,
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
@@ -31,6 +33,7 @@ import type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  SessionBounds,
   Store,
   StoredEntry,
   StoreKind,
@@ -123,6 +126,13 @@ export class KyselyStore implements Store {
       await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      const links = tx.selectFrom('moogle_tokens').select('token_id').where('table_id', '=', id);
+      const linkSessions = tx
+        .selectFrom('moogle_sessions')
+        .select('hash')
+        .where('token_id', 'in', links);
+      await tx.deleteFrom('moogle_tickets').where('session_hash', 'in', linkSessions).execute();
+      await tx.deleteFrom('moogle_sessions').where('token_id', 'in', links).execute();
       await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_library').where('table_id', '=', id).execute();
       const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
@@ -648,8 +658,7 @@ export class KyselyStore implements Store {
     const matches = secretMatches(parts.secret, row?.hash ?? UNUSED_HASH);
     if (row === undefined || !matches) return err('token/unknown', 'this token is not valid');
     if (row.revoked_at !== null) return err('token/revoked', 'this token was revoked');
-    const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
-    return ok({ ...role, tokenId, tableId });
+    return ok(grantOfLink(row));
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
@@ -662,6 +671,14 @@ export class KyselyStore implements Store {
       .executeTakeFirst();
     if (revoked === undefined) return false;
     this.feed.revoked({ tokenId, tableId: revoked.table_id });
+    // Already refused (a session is checked against its link), and now gone: no row stands
+    // for a revoked link on any device.
+    const ended = this.db
+      .selectFrom('moogle_sessions')
+      .select('hash')
+      .where('token_id', '=', tokenId);
+    await this.db.deleteFrom('moogle_tickets').where('session_hash', 'in', ended).execute();
+    await this.db.deleteFrom('moogle_sessions').where('token_id', '=', tokenId).execute();
     return true;
   }
 
@@ -685,9 +702,34 @@ export class KyselyStore implements Store {
     return rows.map(tokenInfo);
   }
 
+  createSession(tokenId: string, bounds: SessionBounds): Promise<Result<CreatedSession>> {
+    return sessions.createSession(this.db, grantOfLink, tokenId, bounds);
+  }
+
+  checkSession(session: string): Promise<Result<TokenGrant>> {
+    return sessions.checkSession(this.db, grantOfLink, session);
+  }
+
+  endSession(session: string): Promise<boolean> {
+    return sessions.endSession(this.db, session);
+  }
+
+  createTicket(session: string, bounds: SessionBounds): Promise<Result<string>> {
+    return sessions.createTicket(this.db, grantOfLink, session, bounds);
+  }
+
+  takeTicket(ticket: string): Promise<Result<TokenGrant>> {
+    return sessions.takeTicket(this.db, grantOfLink, ticket);
+  }
+
   async getLibrary(tableId: string): Promise<LibraryListing | undefined> {
-    // One transaction, so the flag and the rows are one moment of the library.
-    return this.db.transaction().execute(async (tx) => {
+    // One transaction, so the flag and the rows are one moment of the library (PostgreSQL's
+    // default would let each query see a later one).
+    const transaction =
+      this.kind === 'postgres'
+        ? this.db.transaction().setIsolationLevel('repeatable read')
+        : this.db.transaction();
+    return transaction.execute(async (tx) => {
       const table = await tx
         .selectFrom('moogle_tables')
         .select('library_seeded')
@@ -838,23 +880,38 @@ export class KyselyStore implements Store {
           continue;
         }
         const version = (found?.version ?? 0) + 1;
-        await tx
-          .insertInto('moogle_library')
-          .values({
-            table_id: tableId,
-            kind: row.kind,
-            id: row.id,
-            version,
-            body: row.body,
-            deleted: 0,
-            updated_at: at,
-          })
-          .onConflict((c) =>
-            c
-              .columns(['table_id', 'kind', 'id'])
-              .doUpdateSet({ version, body: row.body, deleted: 0, updated_at: at }),
-          )
-          .execute();
+        // Guarded by the version read: a writer racing this one (another process, read
+        // committed) changes no row here, and the whole write is refused, not lost.
+        const moved = err(
+          'library/conflict',
+          `${row.kind} '${row.id}' was changed meanwhile; read it again`,
+        );
+        if (found === undefined) {
+          const inserted = await tx
+            .insertInto('moogle_library')
+            .values({
+              table_id: tableId,
+              kind: row.kind,
+              id: row.id,
+              version,
+              body: row.body,
+              deleted: 0,
+              updated_at: at,
+            })
+            .onConflict((c) => c.columns(['table_id', 'kind', 'id']).doNothing())
+            .executeTakeFirst();
+          if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        } else {
+          const updated = await tx
+            .updateTable('moogle_library')
+            .set({ version, body: row.body, deleted: 0, updated_at: at })
+            .where('table_id', '=', tableId)
+            .where('kind', '=', row.kind)
+            .where('id', '=', row.id)
+            .where('version', '=', found.version)
+            .executeTakeFirst();
+          if ((updated.numUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        }
         written.push(libraryRecord({ ...row, version, updated_at: at }));
       }
       for (const { kind, id, expectedVersion } of deletions) {
@@ -866,13 +923,19 @@ export class KyselyStore implements Store {
         }
         const conflict = stale(kind, id, expectedVersion, found);
         if (conflict !== undefined) throw new Refusal(conflict);
-        await tx
+        const deleted = await tx
           .updateTable('moogle_library')
           .set({ version: found.version + 1, body: null, deleted: 1, updated_at: at })
           .where('table_id', '=', tableId)
           .where('kind', '=', kind)
           .where('id', '=', id)
-          .execute();
+          .where('version', '=', found.version)
+          .executeTakeFirst();
+        if ((deleted.numUpdatedRows ?? 0n) === 0n) {
+          throw new Refusal(
+            err('library/conflict', `${kind} '${id}' was changed meanwhile; read it again`),
+          );
+        }
       }
       await tx
         .updateTable('moogle_tables')
@@ -1334,4 +1397,10 @@ function tokenInfo(row: TokenRow): TokenInfo {
     return { role: 'player', characterId: row.character_id ?? '', ...common };
   // Only 'gm' grants the GM's rights: a role this version does not know reads as the least.
   return { role: row.role === 'gm' ? 'gm' : 'spectator', ...common };
+}
+
+/** What a link's row grants, revoked or not: its callers check that. */
+function grantOfLink(row: TokenRow): TokenGrant {
+  const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
+  return { ...role, tokenId, tableId };
 }

@@ -108,6 +108,39 @@ describe.each(KINDS)("a table's content library on %s", (kind) => {
     });
   });
 
+  it('lets one of two writers racing from the same version win, and refuses the other', async () => {
+    const id = await bareTable();
+    await store.writeLibrary(id, [dagger(4)]);
+    for (let round = 0; round < 5; round++) {
+      const version = (await store.getLibraryEntry(id, 'ffrpg/weapon', 'dagger'))!.version;
+      const raced = await Promise.all(
+        [6, 8, 10].map((sides) =>
+          store.writeLibrary(id, [{ ...dagger(sides + round * 10), expectedVersion: version }]),
+        ),
+      );
+      expect(raced.filter((r) => r.ok)).toHaveLength(1);
+      for (const lost of raced.filter((r) => !r.ok)) {
+        expect(lost).toMatchObject({ ok: false, error: { code: 'library/conflict' } });
+      }
+      expect((await store.getLibraryEntry(id, 'ffrpg/weapon', 'dagger'))!.version).toBe(
+        version + 1,
+      );
+    }
+    const created = await Promise.all(
+      [4, 6].map((sides) =>
+        store.writeLibrary(id, [
+          {
+            ...dagger(sides),
+            id: 'knife',
+            body: { ...dagger(sides).body, id: 'knife' },
+            expectedVersion: 0,
+          },
+        ]),
+      ),
+    );
+    expect(created.filter((r) => r.ok)).toHaveLength(1);
+  });
+
   it('bounds an entry, and counts the library in the table usage', async () => {
     const id = await bareTable();
     const huge = {

@@ -119,7 +119,8 @@ export async function tableLibrary(
     if (listing === undefined) return err('table/not-found', `no table ${table.id}`);
   }
   const entries = listing.entries;
-  const stamp = entries.map((e) => `${e.kind}/${e.id}@${e.version}`).join(' ');
+  // The time too: a table deleted and imported again may have the same versions, not bodies.
+  const stamp = entries.map((e) => `${e.kind}/${e.id}@${e.version}@${e.updatedAt}`).join(' ');
   const cached = checked.get(table.id);
   if (cached !== undefined && cached.stamp === stamp) {
     checked.delete(table.id);

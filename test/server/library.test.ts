@@ -383,6 +383,39 @@ describe.each(['sqlite', 'postgres'] as const)(
       fresh.client.close();
     });
 
+    it('takes the session cookie a browser keeps for the table, as the web page sends it', async () => {
+      const opened = await fetch(`${running.url}/t/${fixture.gmToken}`, { redirect: 'manual' });
+      await opened.text();
+      const cookie = opened.headers.get('set-cookie')?.split(';')[0] ?? '';
+      expect(cookie).not.toBe('');
+      const page = async (path: string, method = 'GET', body?: unknown) => {
+        const response = await fetch(api(path), {
+          method,
+          headers: {
+            cookie,
+            'x-moogle-table': fixture.table.id,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown>,
+        };
+      };
+      expect((await page('')).status).toBe(200);
+      const rod = await page('/ffrpg/weapon/rod');
+      expect(rod.status).toBe(200);
+      const written = await page('/ffrpg/weapon/rod', 'PUT', {
+        body: { ...(rod.body.body as object), name: 'Rod of Ages' },
+        expectedVersion: rod.body.version,
+      });
+      expect(written.status).toBe(200);
+      // Without the cookie, nothing.
+      const bare = await fetch(api(''), { headers: { 'x-moogle-table': fixture.table.id } });
+      expect(bare.status).toBe(401);
+    });
+
     it('bounds the entries a table keeps', async () => {
       const small = await startServer(kind, undefined, {
         limits: { libraryEntriesPerTable: 3 },

@@ -128,6 +128,29 @@ export interface RollSlot {
   readonly accepts: string;
 }
 
+/**
+ * The rolls that order a round still to come (FFRPG's and FFVIII's Initiative, ZODIAC's
+ * first-round Speed Points, Shining Force's turn order), and whether the encounter's option gives
+ * them to the players: each character's player may then enter its own ahead of the command that
+ * rolls it, and the server holds it until then (docs/rulings.md, "Who rolls Initiative").
+ */
+export interface OrderRolls {
+  /** The encounter option that gives them to the players: `playersRollInitiative`. */
+  readonly option: string;
+  /** Whether that option is on in this encounter. */
+  readonly on: boolean;
+  /** What the table calls them: `Initiative`, `Speed Points`, `turn order`. */
+  readonly name: string;
+  /**
+   * One per combatant that will make the roll, each naming it as `roller` (a player enters only
+   * its own character's), with the numbers it is made with now; empty when none is ahead (ZODIAC
+   * after its first round) or the option is off.
+   */
+  readonly slots: readonly RollSlot[];
+  /** The numbers each is rolled with now, by purpose (FFRPG's SPD in `1d10+SPD`): an entry is checked with them. */
+  readonly variables?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
 /** The lowest and highest of a roll's numbers, both allowed. */
 export interface RollRange {
   readonly min: number;
@@ -174,6 +197,8 @@ export interface GameSystem<
    * command are numbered by the engine (`damage:heket#2`); list the base purpose.
    */
   rolls(state: State, command: Command): readonly RollSlot[];
+  /** The rolls that order the next round, as the encounter's option gives them to the players. */
+  orderRolls(state: State): OrderRolls;
   /** What the system adds to the GM's vocabulary (resources, clock, elements, examples). */
   readonly gm: gm.GmVocabulary;
   /**

@@ -15,6 +15,7 @@ export type {
   EncounterStatus,
   EntryAppended,
   GmRollRecord,
+  HeldRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,

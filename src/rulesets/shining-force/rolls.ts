@@ -126,11 +126,14 @@ function roundMayEnd(state: ShiningForceState, slots: Slots): boolean {
 }
 
 /** Each standing combatant's turn-order die, the next round's: its own when `own`. */
-function turnOrderSlots(state: ShiningForceState, own: boolean): RollSlot[] {
+function turnOrderDice(
+  state: ShiningForceState,
+  own: boolean,
+): { purpose: string; notation: string; roller: string | undefined }[] {
   const notation = `d${2 * state.setup.options.turnOrderSpread + 1}`;
   return state.combatants
     .filter((c) => !c.defeated)
-    .map((c) => rollSlot(`turn-order:${c.id}`, notation, own ? c.id : undefined));
+    .map((c) => ({ purpose: `turn-order:${c.id}`, notation, roller: own ? c.id : undefined }));
 }
 
 /**
@@ -143,7 +146,10 @@ export function shiningForceOrderRolls(state: ShiningForceState): OrderRolls {
     option: 'playersRollTurnOrder',
     on,
     name: 'turn order',
-    slots: on && state.result === null ? turnOrderSlots(state, true) : [],
+    slots:
+      on && state.result === null
+        ? turnOrderDice(state, true).map((d) => rollSlot(d.purpose, d.notation, d.roller))
+        : [],
   };
 }
 
@@ -158,8 +164,8 @@ function turnSlots(
   inflicted: Map<string, Set<StatusName>>,
 ): void {
   if (state.round === 0 || roundMayEnd(state, slots)) {
-    for (const slot of turnOrderSlots(state, state.setup.options.playersRollTurnOrder))
-      slots.add(slot.purpose, slot.notation, slot.roller);
+    for (const die of turnOrderDice(state, state.setup.options.playersRollTurnOrder))
+      slots.add(die.purpose, die.notation, die.roller);
   }
   for (const c of state.combatants) {
     if (c.defeated) continue;

@@ -333,6 +333,11 @@ export class LiveEncounter {
     this.send({ type: 'reveal', combatant, revealed });
   }
 
+  /** A player's own order roll, held by the server for the round's command; `null` takes it back. */
+  hold(purpose: string, roll: Extract<ClientMessage, { type: 'hold' }>['roll']): void {
+    this.send({ type: 'hold', purpose, roll });
+  }
+
   dismissRefusal(): void {
     this.set({ refusal: null });
   }

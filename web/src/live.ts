@@ -82,7 +82,11 @@ function newKey(): string {
 
 function stateOf(message: StatePayload & { type: string }): StatePayload {
   const { seq, view, outcome, actions, undoable, redoable, status, revealed, connected } = message;
-  return { seq, view, outcome, actions, undoable, redoable, status, revealed, connected };
+  const { orderRolls } = message;
+  return {
+    ...{ seq, view, outcome, actions, undoable, redoable, status, revealed, connected },
+    ...(orderRolls === undefined ? {} : { orderRolls }),
+  };
 }
 
 export class LiveEncounter {

@@ -102,7 +102,8 @@ export interface RollSlot {
    * The combatant whose roll it is under the rules: an attacker's hit and damage, a caster's
    * spell, the target's counter or Reaction, a Slow ability's caster when it goes off. Its
    * player may enter it, and nobody else's player. Absent for the table's rolls: initiative,
-   * turn order and Speed Points, a GM's amount, a status checked at the start of a turn, a
+   * turn order and Speed Points (unless the encounter's option gives them to the players:
+   * `orderRolls`), a GM's amount, a status checked at the start of a turn, a
    * random pick of whom an action strikes. Where two rollers' rolls share a purpose, the first
    * asked for names it: the engine numbers the later ones (`#2`).
    */

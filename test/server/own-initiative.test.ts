@@ -226,6 +226,12 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
       expect(again.state.orderRolls?.held).toEqual([
         expect.objectContaining({ purpose, roll: [c.face] }),
       ]);
+      // Taken back, then entered again.
+      await hold(player, purpose, null);
+      await player.until((m): m is State => m.type === 'state' && m.orderRolls?.held.length === 0);
+      expect(await running.store.heldRolls(encounterId)).toEqual([]);
+      await hold(player, purpose, [c.face]);
+      await gm.until(heldBy);
 
       // The GM begins, on the first process: the log carries the player's die, entered.
       const begun = await gm.submit(gmFirst.seq + 1, 'begin', {
@@ -249,4 +255,48 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
       player.close();
     },
   );
+
+  it('shining-force: a turn-order die held mid-battle goes into whatever command ends the round', async () => {
+    const c = CASES.find((x) => x.system === 'shining-force')!;
+    const purpose = purposeOf(c);
+    const { encounterId, gmToken, playerToken } = await setUp(c, true);
+    const { client: gm, state: first } = await Client.join(running.url, encounterId, gmToken);
+    const { client: player } = await Client.join(running.url, encounterId, playerToken);
+    let state: StatePayload = first;
+    const play = async (command: Record<string, unknown>): Promise<Entry> => {
+      const seq = state.seq + 1;
+      const answer = await gm.submit(seq, `gm-${seq}`, {
+        kind: 'command',
+        command: command as { type: string },
+      });
+      if (answer.type !== 'accepted') throw new Error(JSON.stringify(answer));
+      const entry = await gm.until((m): m is Entry => m.type === 'entry' && m.seq === seq);
+      state = entry;
+      return entry;
+    };
+    await play(c.begin);
+    // Held in round 1, for round 2: the GM's skips pass every turn until one ends the round.
+    await hold(player, purpose, [c.face]);
+    await gm.until((m): m is State => m.type === 'state' && m.orderRolls?.held.length === 1);
+    let ending: Entry | undefined;
+    for (let i = 0; i < 40 && ending === undefined; i++) {
+      const actor = state.view.actor;
+      if (actor === null) throw new Error(`no one to skip: ${state.view.timing}`);
+      const entry = await play({ type: 'gm-skip', target: actor });
+      const rolls = recordedRolls(entry.entry.events ?? []);
+      if (rolls.some((r) => r.purpose.startsWith('turn-order:'))) ending = entry;
+    }
+    expect(ending).toBeDefined();
+    const roll = recordedRolls(ending!.entry.events ?? []).find((r) => r.purpose === purpose);
+    expect(roll).toMatchObject({ entered: true, dice: [c.face] });
+    // The others' dice came from the server, as ever.
+    const others = recordedRolls(ending!.entry.events ?? []).filter(
+      (r) => r.purpose.startsWith('turn-order:') && r.purpose !== purpose,
+    );
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((r) => r.entered === false)).toBe(true);
+    expect(await running.store.heldRolls(encounterId)).toEqual([]);
+    gm.close();
+    player.close();
+  });
 });

@@ -10,6 +10,7 @@ export {
 export type {
   AppendResult,
   ChangeListener,
+  CreatedSession,
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
@@ -22,6 +23,7 @@ export type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  SessionBounds,
   Store,
   StoredEntry,
   StoreKind,

@@ -16,7 +16,8 @@ import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
 import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
-import type { HeldItem, ShiningForceSetup } from './model.js';
+import { type HeldItem, STATUSES, type ShiningForceSetup } from './model.js';
+import { DEFAULT_TURNS } from './combat.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
@@ -170,9 +171,13 @@ function view(state: ShiningForceState): EncounterView {
     },
     combatants: state.combatants.map((c) => {
       const { id } = c;
-      const statuses: { name: string; timer: string }[] = [];
+      const statuses: { id?: string; name: string; timer: string }[] = [];
       for (const s of c.statuses)
-        statuses.push({ name: s.status, timer: s.turns === null ? '∞' : String(s.turns) });
+        statuses.push({
+          id: s.status,
+          name: s.status,
+          timer: s.turns === null ? '∞' : String(s.turns),
+        });
       for (const h of c.items)
         if (h.cracked)
           statuses.push({
@@ -326,6 +331,18 @@ export const shiningForceSystem: GameSystem<
     ],
     extra: ['gm move <who> <cell>                   put a unit on a cell (not its move)'],
   },
+  gmMenu: () => ({
+    statuses: STATUSES.map((id) => ({
+      id,
+      name: id,
+      timer: 'optional' as const,
+      usual: DEFAULT_TURNS[id] ?? null,
+    })),
+    freeStatuses: false,
+    timerUnit: 'turns',
+    clock: { key: 'turn', label: 'Turn', min: 1 },
+    grid: true,
+  }),
   newcomer: shiningForceNewcomer,
   campaign: shiningForceCampaign,
   parseGm,

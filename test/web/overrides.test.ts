@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { useTracker } from './browser.js';
+import { screenPath, seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -222,8 +222,14 @@ describe.each(CASES)('the GM overrides $system by touch', (c) => {
     const svg = gm.locator(c.clock === 'track' ? 'svg.track' : 'svg.sp');
     const now =
       c.clock === 'track'
-        ? Number(/\(at (\d+)\)/.exec((await marker.getAttribute('aria-label')) ?? '')?.[1] ?? 'NaN')
-        : Number(/\((\d+) SP\)/.exec((await marker.getAttribute('aria-label')) ?? '')?.[1]);
+        ? Number(
+            / at (\d+): move$/.exec((await marker.getAttribute('aria-label')) ?? '')?.[1] ?? 'NaN',
+          )
+        : Number(
+            / (\d+) SP: move$/.exec(
+              (await marker.locator('rect.sp-hit').getAttribute('aria-label')) ?? '',
+            )?.[1],
+          );
     const labels = svg.locator('text.tick-label');
     let goal: { value: number; x: number } | undefined;
     for (const label of await labels.all()) {
@@ -305,7 +311,7 @@ describe.each(CASES)('the GM overrides $system by touch', (c) => {
       .toBe(1);
   });
 
-  it('gives every touch control a fingertip’s size (44 px) and a name', async () => {
+  it('gives every touch control a fingertip’s size (44 px) and a name, and passes axe', async () => {
     const controls = card.locator('.gm-controls button, .gm-controls input, .gm-controls select');
     expect(await controls.count()).toBeGreaterThan(3);
     for (const control of await controls.all()) {
@@ -314,6 +320,36 @@ describe.each(CASES)('the GM overrides $system by touch', (c) => {
       expect(box!.height).toBeGreaterThanOrEqual(44);
       expect(box!.width).toBeGreaterThanOrEqual(44);
     }
+    const chips = card.locator('.chip-remove');
+    for (const chip of await chips.all()) {
+      const box = await chip.boundingBox();
+      expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+    }
+    // With a status on, a marker picked and a removal asked, as the GM would see them.
+    const picker = card.getByLabel(`${c.name} status to add`);
+    if (c.system === 'ffviii') await picker.fill(c.status.id);
+    else await picker.selectOption(c.status.id);
+    await card.getByLabel(`${c.name} status duration`, { exact: false }).fill(c.status.timer);
+    await touch(() => card.getByRole('button', { name: 'Add status' }).click());
+    for (const chip of await card.locator('.chip-remove').all()) {
+      const box = await chip.boundingBox();
+      expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+    }
+    if (c.clock !== 'card')
+      await gm
+        .locator(
+          c.clock === 'track' ? `g[data-marker="turn:${c.who}"]` : `g[data-sp-row="${c.who}"]`,
+        )
+        .click();
+    await card.getByRole('button', { name: `Remove ${c.name}…` }).click();
+    await gm.screenshot({ path: screenPath(`gm-overrides-${c.system}.png`), fullPage: true });
+    const violations = await seriousViolations(gm);
+    expect(
+      violations.map(
+        (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+    await card.getByRole('button', { name: 'Keep it' }).click();
   });
 });
 

@@ -1,6 +1,7 @@
 import { err, gm, ok, type Result } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { shiningForceCampaign } from './campaign/index.js';
+import { DEFAULT_TURNS } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -16,8 +17,7 @@ import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
 import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
-import { type HeldItem, STATUSES, type ShiningForceSetup } from './model.js';
-import { DEFAULT_TURNS } from './combat.js';
+import { type HeldItem, type ShiningForceSetup, STATUSES } from './model.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';

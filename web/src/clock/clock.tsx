@@ -176,23 +176,28 @@ function SpeedPoints({ view, onMove }: { view: SeenView; onMove: OnMove }) {
               key={c.id}
               class={`sp-row${active ? ' active' : ''}${c.party ? ' party' : ' foe'}${c.clock.tick === 'acted' ? ' acted' : ''}${picked === c.id ? ' picked' : ''}`}
               data-sp-row={c.id}
-              {...(onMove
-                ? {
-                    role: 'button',
-                    tabIndex: 0,
-                    'aria-label': `Move ${c.name} (${at} SP)`,
-                    'aria-pressed': picked === c.id,
-                    onPointerDown: grab(c.id),
-                    onKeyDown: (e: KeyboardEvent) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        setPicked(picked === c.id ? null : c.id);
-                      }
-                    },
-                  }
-                : {})}
+              {...(onMove ? { onPointerDown: grab(c.id) } : {})}
             >
-              {onMove && <rect x={0} y={y - 4} width={W} height={28} class="sp-hit" />}
+              {/* The row's button is a shape without text: its name is the row's words. */}
+              {onMove && (
+                <rect
+                  x={0}
+                  y={y - 4}
+                  width={W}
+                  height={28}
+                  class="sp-hit"
+                  role="button"
+                  tabIndex={0}
+                  aria-label={`${c.name} ${at} SP: move`}
+                  aria-pressed={picked === c.id}
+                  onKeyDown={(e: KeyboardEvent) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setPicked(picked === c.id ? null : c.id);
+                    }
+                  }}
+                />
+              )}
               <text x={4} y={y + 14} class="marker-label">
                 {nameOf(c, active)}
               </text>

@@ -175,7 +175,7 @@ export function Track({
                 ? {
                     role: 'button',
                     tabIndex: 0,
-                    'aria-label': `Move ${m.name} (at ${m.value})`,
+                    'aria-label': `${labelOf(m)} at ${m.value}: move`,
                     'aria-pressed': picked === m.id,
                     transform: dx === 0 ? undefined : `translate(${dx} 0)`,
                     onPointerDown: grab(m.id),
@@ -264,7 +264,7 @@ export function MoveBar({
   const left = value - step;
   const right = value + step;
   return (
-    <div class="move-bar row" role="group" aria-label={`Moving ${name}`}>
+    <fieldset class="move-bar row" aria-label={`Moving ${name}`}>
       <span class="small">
         {name} at {value}: tap where it goes, or
       </span>
@@ -287,6 +287,6 @@ export function MoveBar({
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
-    </div>
+    </fieldset>
   );
 }

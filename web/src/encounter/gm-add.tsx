@@ -70,7 +70,7 @@ export function AddCombatant({ touch, view }: { touch: GmTouch; view: SeenView }
           Add
         </button>
       </form>
-      {refusal !== null && refusal.what.startsWith('gm add ') && (
+      {refusal?.what.startsWith('gm add ') && (
         <p role="alert" class="refusal small">
           {refusal.message}
         </p>

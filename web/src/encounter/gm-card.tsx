@@ -80,7 +80,6 @@ export function Stepper({
       >
         +
       </button>
-      {max !== undefined && <span class="muted small">/ {max}</span>}
     </div>
   );
 }
@@ -202,7 +201,7 @@ function RemoveButton({ c, touch }: { c: SeenCombatant; touch: GmTouch }) {
     sendGm(touch, { type: 'gm-remove', target: c.id, reason }, `gm remove ${c.id} ${reason}`);
   };
   return (
-    <div class="confirm" role="group" aria-label={`Remove ${c.name}?`}>
+    <fieldset class="confirm" aria-label={`Remove ${c.name}?`}>
       <p class="small">Take {c.name} out of the fight?</p>
       <div class="row">
         <button type="button" onClick={() => remove('fled')}>
@@ -215,7 +214,7 @@ function RemoveButton({ c, touch }: { c: SeenCombatant; touch: GmTouch }) {
           Keep it
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

@@ -29,6 +29,8 @@ interface Case {
   /** How the log says it moved to `value`. */
   readonly moved: (value: string) => RegExp;
   readonly removed: RegExp;
+  /** A figure of the clock set apart from it (FFVIII's shot debt): its stepper and its log line. */
+  readonly counter?: { readonly label: string; readonly says: RegExp };
 }
 
 const CASES: readonly Case[] = [
@@ -57,6 +59,7 @@ const CASES: readonly Case[] = [
     clock: 'track',
     moved: (v) => new RegExp(`Iron Giant next shot ${v}\\b`),
     removed: /Extra One is sent off/,
+    counter: { label: 'Shot debt', says: /GM: Iron Giant shot debt 1\b/ },
   },
   {
     system: 'zodiac',
@@ -248,6 +251,14 @@ describe.each(CASES)('the GM overrides $system by touch', (c) => {
       await gm.mouse.up();
     });
     expect(dragged).toMatch(c.moved(String(goal!.value)));
+
+    if (c.counter !== undefined) {
+      const counter = c.counter;
+      const debt = await touch(() =>
+        card.getByRole('button', { name: `${c.name} ${counter.label} plus 1` }).click(),
+      );
+      expect(debt).toMatch(counter.says);
+    }
   });
 
   it.runIf(c.system === 'shining-force')(

@@ -31,6 +31,16 @@ export interface GmMenu {
    * `shot`, `sp`, `turn`), its label, and its bounds where the rules give them.
    */
   readonly clock: { readonly key: string; readonly label: string; readonly min: number };
+  /**
+   * Other figures of a combatant's clock the GM sets by `gm <resource>` (FFVIII's shot debt): the
+   * view's `clock` key it reads from, its label, the resource `gm-set` names, its least value.
+   */
+  readonly counters: readonly {
+    readonly key: string;
+    readonly label: string;
+    readonly resource: string;
+    readonly min: number;
+  }[];
   /** Whether units stand on a grid the GM puts them on with `gm move <who> <cell>`. */
   readonly grid: boolean;
 }

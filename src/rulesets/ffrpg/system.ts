@@ -189,6 +189,7 @@ export const ffrpgSystem: GameSystem<
     freeStatuses: false,
     timerUnit: 'rounds',
     clock: { key: 'initiative', label: 'Initiative', min: 0 },
+    counters: [],
     grid: false,
   }),
   newcomer: ffrpgNewcomer,

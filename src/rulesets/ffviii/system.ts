@@ -171,6 +171,7 @@ export const ffviiiSystem: GameSystem<
       freeStatuses: true,
       timerUnit: 'rounds',
       clock: { key: 'shot', label: 'Next shot', min: 1 },
+      counters: [{ key: 'debt', label: 'Shot debt', resource: 'debt', min: 0 }],
       grid: false,
     };
   },

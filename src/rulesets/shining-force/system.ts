@@ -341,6 +341,7 @@ export const shiningForceSystem: GameSystem<
     freeStatuses: false,
     timerUnit: 'turns',
     clock: { key: 'turn', label: 'Turn', min: 1 },
+    counters: [],
     grid: true,
   }),
   newcomer: shiningForceNewcomer,

@@ -211,6 +211,7 @@ export const zodiacSystem: GameSystem<
     freeStatuses: false,
     timerUnit: 'ticks',
     clock: { key: 'sp', label: 'SP', min: 0 },
+    counters: [],
     grid: false,
   }),
   newcomer: zodiacNewcomer,

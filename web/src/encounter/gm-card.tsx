@@ -270,6 +270,27 @@ export function GmCardControls({ c, touch }: { c: SeenCombatant; touch: GmTouch 
           }
         />
       )}
+      {touch.kit?.menu.counters.map((counter) => {
+        const n = c.clock[counter.key];
+        if (typeof n !== 'number') return null;
+        return (
+          <Stepper
+            key={counter.key}
+            who={c.name}
+            label={counter.label}
+            value={n}
+            min={counter.min}
+            disabled={off}
+            onChange={(value, relative) =>
+              sendGm(
+                touch,
+                { type: 'gm-set', target: c.id, resource: counter.resource, value, relative },
+                `gm ${counter.resource} ${c.id} ${signed(value, relative)}`,
+              )
+            }
+          />
+        );
+      })}
       {!c.fled && <StatusPicker c={c} touch={touch} />}
       {!c.fled && <RemoveButton c={c} touch={touch} />}
       {refusal !== null && isAbout(refusal.what, c.id) && (

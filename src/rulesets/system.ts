@@ -25,7 +25,15 @@ export interface CombatantView {
    * absent in a system whose combatants carry none into a fight (FFRPG).
    */
   readonly items?: number;
-  readonly statuses: readonly { readonly name: string; readonly timer: string }[];
+  /**
+   * `id`: what `gm status <who> -<id>` ends it by; absent for a mark the GM does not end so
+   * (Defending, Fled, a cracked item).
+   */
+  readonly statuses: readonly {
+    readonly id?: string;
+    readonly name: string;
+    readonly timer: string;
+  }[];
   /**
    * What it holds to cast from, counted: FFVIII's Spellshards in its Spell Matrix. Not statuses:
    * a screen listing `Thunder x3` under "Statuses" misreads it as something done to it.
@@ -207,6 +215,8 @@ export interface GameSystem<
    * as the ruleset's gm-add command carries it.
    */
   newcomer(library: ContentLibrary, contentId: string): Result<unknown>;
+  /** What the GM's touch controls offer here: the statuses, with their timers, and the clock. */
+  gmMenu(state: State): gm.GmMenu;
   /** System-only GM commands (`gm move max c4`, `gm death ogre`); undefined when not one. */
   parseGm?(state: State, line: string): Result<Command> | undefined;
   /**

@@ -141,6 +141,21 @@ export interface Outcome {
   readonly reason: string;
 }
 
+export type { GmMenu, GmStatusChoice } from '../engine/gm/menu.js';
+
+/**
+ * GET /api/encounters/:id/gm-kit, the GM's alone: what the touch controls offer (the system's
+ * statuses with their timers, its clock) and the sheets `gm add <content-id>` takes.
+ */
+export interface GmKit {
+  readonly menu: import('../engine/gm/menu.js').GmMenu;
+  readonly newcomers: readonly {
+    readonly kind: string;
+    readonly id: string;
+    readonly name: string;
+  }[];
+}
+
 /** What every message about the encounter's present carries. */
 export interface StatePayload {
   /** The last entry number: a submit expects this plus one. */

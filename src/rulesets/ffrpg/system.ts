@@ -57,6 +57,7 @@ function view(state: FfrpgState): EncounterView {
         out: !isActive(c),
         fled: c.fled,
         statuses: c.statuses.map((s) => ({
+          id: s.status,
           name: state.setup.statuses[s.status]?.name ?? s.status,
           timer: s.timer === 'infinite' ? '∞' : String(s.timer),
         })),
@@ -178,6 +179,20 @@ export const ffrpgSystem: GameSystem<
   rolls: ffrpgRolls,
   orderRolls: ffrpgOrderRolls,
   gm: GM_VOCABULARY,
+  gmMenu: (state) => ({
+    // The encounter's Status Conditions, as its content defines them, each with its usual Timer.
+    statuses: Object.entries(state.setup.statuses).map(([id, s]) => ({
+      id,
+      name: s.name,
+      timer: 'optional' as const,
+      usual: s.timer,
+    })),
+    freeStatuses: false,
+    timerUnit: 'rounds',
+    clock: { key: 'initiative', label: 'Initiative', min: 0 },
+    counters: [],
+    grid: false,
+  }),
   newcomer: ffrpgNewcomer,
   parseAction: parseFfrpgAction,
   campaign: ffrpgCampaign,

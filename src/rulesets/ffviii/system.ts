@@ -66,6 +66,7 @@ function view(state: FfviiiState): EncounterView {
         fled: c.fled,
         items: stockOf(c.items),
         statuses: Object.entries(c.statuses).map(([name, rounds]) => ({
+          id: name,
           name,
           timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
         })),
@@ -156,6 +157,25 @@ export const ffviiiSystem: GameSystem<
   rolls: ffviiiRolls,
   orderRolls: ffviiiOrderRolls,
   gm: GM_VOCABULARY,
+  gmMenu: (state) => {
+    // The text names no statuses: any word will do. Those already in this fight are offered.
+    const names = new Set<string>();
+    for (const id of Object.keys(state.combatants))
+      for (const name of Object.keys(state.combatants[id]!.statuses)) names.add(name);
+    return {
+      statuses: [...names].sort().map((id) => ({
+        id,
+        name: id,
+        timer: 'optional' as const,
+        usual: null,
+      })),
+      freeStatuses: true,
+      timerUnit: 'rounds',
+      clock: { key: 'shot', label: 'Next shot', min: 1 },
+      counters: [{ key: 'debt', label: 'Shot debt', resource: 'debt', min: 0 }],
+      grid: false,
+    };
+  },
   newcomer: ffviiiNewcomer,
   campaign: ffviiiCampaign,
 };

@@ -32,6 +32,7 @@ import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
   ClientMessage,
   Connected,
+  GmKit,
   OfferedAction,
   Role,
   SeenEntry,
@@ -40,6 +41,9 @@ import type {
   Who,
 } from '../protocol.js';
 import { Presence, type PresenceChange, whoOf } from './presence.js';
+
+/** Sheets the GM's add panel lists at most: content is the server's, not a client's, to size. */
+const KIT_NEWCOMERS = 1000;
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
@@ -202,6 +206,33 @@ export class EncounterHost {
 
   get status(): EncounterRecord['status'] {
     return this.record.status;
+  }
+
+  /**
+   * What the GM's touch controls offer now: the system's statuses and clock, and the sheets
+   * `gm add` finds in the table's content (characters and monsters), as many as a screen lists.
+   */
+  gmKit(): GmKit {
+    const library = this.context.libraryOf(this.system);
+    const newcomers: { kind: string; id: string; name: string }[] = [];
+    for (const kind of library?.kinds() ?? []) {
+      // `ffrpg/monster`: the sheets of this system's characters and monsters.
+      const what = kind.slice(kind.indexOf('/') + 1);
+      if (!kind.startsWith(`${this.system.ruleset.id}/`)) continue;
+      if (what !== 'character' && what !== 'monster') continue;
+      for (const entity of library!.all(kind)) {
+        if (newcomers.length === KIT_NEWCOMERS) break;
+        // Listed only when `gm add` takes it: its sheet builds from content.
+        if (!this.system.newcomer(library!, entity.id).ok) continue;
+        const name = (entity as { name?: unknown }).name;
+        newcomers.push({
+          kind: what,
+          id: entity.id,
+          name: typeof name === 'string' ? name : entity.id,
+        });
+      }
+    }
+    return { menu: this.system.gmMenu(this.encounter.state), newcomers };
   }
 
   /**

@@ -181,6 +181,11 @@ export interface GameSystem<
    * as the ruleset's gm-add command carries it.
    */
   newcomer(library: ContentLibrary, contentId: string): Result<unknown>;
+  /**
+   * The statuses a GM line may name in this fight, by id and name (`+Armor Break`); absent
+   * where statuses are free words (FFVIII).
+   */
+  gmStatuses?(state: State): readonly gm.RosterEntry[];
   /** System-only GM commands (`gm move max c4`, `gm death ogre`); undefined when not one. */
   parseGm?(state: State, line: string): Result<Command> | undefined;
   /**

@@ -178,6 +178,8 @@ export const ffrpgSystem: GameSystem<
   rolls: ffrpgRolls,
   gm: GM_VOCABULARY,
   newcomer: ffrpgNewcomer,
+  gmStatuses: (state) =>
+    Object.entries(state.setup.statuses).map(([id, status]) => ({ id, name: status.name })),
   parseAction: parseFfrpgAction,
   campaign: ffrpgCampaign,
 };

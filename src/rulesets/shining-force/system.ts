@@ -16,7 +16,7 @@ import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
 import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
-import type { HeldItem, ShiningForceSetup } from './model.js';
+import { type HeldItem, type ShiningForceSetup, STATUSES } from './model.js';
 import { odds } from './odds.js';
 import { rolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
@@ -327,6 +327,7 @@ export const shiningForceSystem: GameSystem<
     extra: ['gm move <who> <cell>                   put a unit on a cell (not its move)'],
   },
   newcomer: shiningForceNewcomer,
+  gmStatuses: () => SF_STATUSES,
   campaign: shiningForceCampaign,
   parseGm,
   parseAction,
@@ -344,3 +345,8 @@ function parseGm(state: ShiningForceState, line: string): Result<ShiningForceCom
   if (!who.ok) return who;
   return ok({ type: 'gm-move', target: who.value.id, to: cell.toUpperCase() });
 }
+
+const SF_STATUSES: readonly gm.RosterEntry[] = STATUSES.map((id) => ({
+  id,
+  name: id[0]!.toUpperCase() + id.slice(1),
+}));

@@ -19,7 +19,7 @@ import { zodiacOdds } from './odds.js';
 import { zodiacRolls } from './rolls.js';
 import { zodiac } from './ruleset.js';
 import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
-import { STATUSES } from './statuses.js';
+import { STATUS_IDS, STATUSES } from './statuses.js';
 
 /**
  * The round, the tick, and everyone's Speed Points: the tick's turns in order (the current one
@@ -189,6 +189,12 @@ export const zodiacSystem: GameSystem<
   rolls: zodiacRolls,
   gm: GM_VOCABULARY,
   newcomer: zodiacNewcomer,
+  gmStatuses: () => ZODIAC_STATUSES,
   campaign: zodiacCampaign,
   parseGm,
 };
+
+const ZODIAC_STATUSES: readonly gm.RosterEntry[] = STATUS_IDS.map((id) => ({
+  id,
+  name: STATUSES[id].name,
+}));

@@ -354,8 +354,14 @@ function note(words: readonly string[], context: GmContext): Result<GmRequest> {
   return ok({ type: 'gm-note', target, text: text === '-' ? '' : text });
 }
 
-/** `help gm`: every GM command, with the system's own resources and examples. */
-export function gmHelp(vocabulary: GmVocabulary): string[] {
+/**
+ * `help gm`: every GM command, with the system's own resources, and examples: the fight's own
+ * when given (`gm hp Iron Giant 40`), else the system's.
+ */
+export function gmHelp(
+  vocabulary: GmVocabulary,
+  examples: readonly string[] = vocabulary.examples,
+): string[] {
   const lines = [
     'GM commands (<who>, a side, a status or content: an id or a name; a change is logged,',
     '  undoable and saved):',
@@ -380,6 +386,6 @@ export function gmHelp(vocabulary: GmVocabulary): string[] {
   );
   for (const line of vocabulary.extra ?? []) lines.push(`  ${line}`);
   if (vocabulary.elements.length > 0) lines.push(`Elements: ${vocabulary.elements.join(', ')}`);
-  lines.push('Examples:', ...vocabulary.examples.map((e) => `  ${e}`));
+  lines.push('Examples:', ...examples.map((e) => `  ${e}`));
   return lines;
 }

@@ -16,7 +16,7 @@ import type { FfrpgEvent } from './events.js';
 import type { FfrpgSetup } from './model.js';
 import { ffrpgOdds } from './odds.js';
 import { parseFfrpgAction } from './parse-action.js';
-import { ffrpgRolls } from './rolls.js';
+import { ffrpgOrderRolls, ffrpgRolls } from './rolls.js';
 import { ffrpg } from './ruleset.js';
 import { currentEntry, type FfrpgState, isActive } from './state.js';
 
@@ -176,6 +176,7 @@ export const ffrpgSystem: GameSystem<
   rounds: (state) => state.round,
   odds: ffrpgOdds,
   rolls: ffrpgRolls,
+  orderRolls: ffrpgOrderRolls,
   gm: GM_VOCABULARY,
   newcomer: ffrpgNewcomer,
   gmStatuses: (state) =>

@@ -17,7 +17,7 @@ import type { FfviiiEvent } from './events.js';
 import { ELEMENTS, type FfviiiSetup } from './model.js';
 import { carriedName } from './names.js';
 import { ffviiiOdds } from './odds.js';
-import { ffviiiRolls } from './rolls.js';
+import { ffviiiOrderRolls, ffviiiRolls } from './rolls.js';
 import { ffviii } from './ruleset.js';
 import { actorNow, type FfviiiState, inFight } from './state.js';
 
@@ -155,6 +155,7 @@ export const ffviiiSystem: GameSystem<
   rounds: (state) => state.round,
   odds: ffviiiOdds,
   rolls: ffviiiRolls,
+  orderRolls: ffviiiOrderRolls,
   gm: GM_VOCABULARY,
   newcomer: ffviiiNewcomer,
   campaign: ffviiiCampaign,

@@ -18,7 +18,7 @@ import { gmTarget } from './gm.js';
 import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
 import { type HeldItem, type ShiningForceSetup, STATUSES } from './model.js';
 import { odds } from './odds.js';
-import { rolls } from './rolls.js';
+import { rolls, shiningForceOrderRolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
 import { type CombatantState, combatantOf, currentActor, type ShiningForceState } from './state.js';
 
@@ -292,6 +292,7 @@ export const shiningForceSystem: GameSystem<
   rounds: (state) => state.round,
   odds,
   rolls,
+  orderRolls: shiningForceOrderRolls,
   gm: {
     resources: [
       {

@@ -16,7 +16,7 @@ import { ELEMENTS } from './elements.js';
 import type { ZodiacEvent } from './events.js';
 import type { ZodiacSetup } from './model.js';
 import { zodiacOdds } from './odds.js';
-import { zodiacRolls } from './rolls.js';
+import { zodiacOrderRolls, zodiacRolls } from './rolls.js';
 import { zodiac } from './ruleset.js';
 import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
 import { STATUS_IDS, STATUSES } from './statuses.js';
@@ -187,6 +187,7 @@ export const zodiacSystem: GameSystem<
   rounds: (state) => state.round,
   odds: zodiacOdds,
   rolls: zodiacRolls,
+  orderRolls: zodiacOrderRolls,
   gm: GM_VOCABULARY,
   newcomer: zodiacNewcomer,
   gmStatuses: () => ZODIAC_STATUSES,

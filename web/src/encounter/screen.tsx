@@ -8,6 +8,7 @@ import { ActionsPanel } from './actions.js';
 import { CombatantCard, Combatants } from './combatants.js';
 import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
+import { OrderRollEntry, OrderRollsEntered } from './order-rolls.js';
 import { WhoIsHere } from './presence.js';
 import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
 import { TurnSoundToggle, useTurnSound, useYourTurn } from './your-turn.js';
@@ -98,6 +99,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
               setSelected={setSelected}
               heading="Legal actions"
             />
+            {state.orderRolls && <OrderRollsEntered order={state.orderRolls} view={view} />}
             <WhoIsHere connected={state.connected} view={view} />
             <UndoRedo snapshot={snapshot} live={live} />
             <GmLine snapshot={snapshot} live={live} />
@@ -117,6 +119,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
       {header}
       {me && <CombatantCard c={me} view={view} gm={false} mine />}
       {me && <TurnSoundToggle on={sound} set={setSound} />}
+      {role.role === 'player' && <OrderRollEntry snapshot={snapshot} live={live} />}
       {role.role === 'player' && (
         <ActionsPanel
           snapshot={snapshot}

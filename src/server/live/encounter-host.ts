@@ -17,6 +17,7 @@ import { StatesAfterEntries } from '../../engine/states-after.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
+  gmExamplesOf,
   oddsOf,
   type Secrecy,
   secrecyFor,
@@ -1129,7 +1130,9 @@ export class EncounterHost {
     const orderRolls = this.orderRollsFor(role);
     const payload: StatePayload = {
       seq: this.lastSeq,
-      view: seenView(present.view, role, present.party, secrecy),
+      view: gm
+        ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
+        : seenView(present.view, role, present.party, secrecy),
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
@@ -1141,6 +1144,12 @@ export class EncounterHost {
     };
     present.byAudience.set(key, payload);
     return payload;
+  }
+
+  /** The GM screen's example lines, drawn from the fight as it stands. */
+  private gmExamples(): readonly string[] {
+    const library = this.context.libraryOf(this.system);
+    return gmExamplesOf(this.system, library, this.encounter.state);
   }
 
   /** The clients that said hello, by audience. */

@@ -364,6 +364,13 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(heketOf(old.state)).toEqual(heketOf(before.state));
       expect(heketOf(fresh.state).maxHp).toBe(350);
 
+      // The GM's touch controls offer the table's own sheets to add.
+      const kit = await http<{ newcomers: { kind: string; id: string; name: string }[] }>(
+        `${running.url}/api/encounters/${id}/gm-kit`,
+        fixture.gmToken,
+        'GET',
+      );
+      expect(kit.body.newcomers).toContainEqual({ kind: 'monster', id: 'bomb', name: 'Bomb' });
       // `gm add` in a live fight finds the table's own entries, and not what it deleted.
       const added = await old.client.submit(1, 'add-bomb', {
         kind: 'gm',
@@ -378,7 +385,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         kind: 'gm',
         line: 'add bomb to enemies',
       });
-      expect(refused).toMatchObject({ type: 'refused', code: 'encounter/unknown-content' });
+      expect(refused).toMatchObject({ type: 'refused', code: 'gm/unknown-content' });
       old.client.close();
       fresh.client.close();
     });

@@ -364,6 +364,13 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(heketOf(old.state)).toEqual(heketOf(before.state));
       expect(heketOf(fresh.state).maxHp).toBe(350);
 
+      // The GM's touch controls offer the table's own sheets to add.
+      const kit = await http<{ newcomers: { kind: string; id: string; name: string }[] }>(
+        `${running.url}/api/encounters/${id}/gm-kit`,
+        fixture.gmToken,
+        'GET',
+      );
+      expect(kit.body.newcomers).toContainEqual({ kind: 'monster', id: 'bomb', name: 'Bomb' });
       // `gm add` in a live fight finds the table's own entries, and not what it deleted.
       const added = await old.client.submit(1, 'add-bomb', {
         kind: 'gm',
@@ -378,9 +385,42 @@ describe.each(['sqlite', 'postgres'] as const)(
         kind: 'gm',
         line: 'add bomb to enemies',
       });
-      expect(refused).toMatchObject({ type: 'refused', code: 'encounter/unknown-content' });
+      expect(refused).toMatchObject({ type: 'refused', code: 'gm/unknown-content' });
       old.client.close();
       fresh.client.close();
+    });
+
+    it('takes the session cookie a browser keeps for the table, as the web page sends it', async () => {
+      const opened = await fetch(`${running.url}/t/${fixture.gmToken}`, { redirect: 'manual' });
+      await opened.text();
+      const cookie = opened.headers.get('set-cookie')?.split(';')[0] ?? '';
+      expect(cookie).not.toBe('');
+      const page = async (path: string, method = 'GET', body?: unknown) => {
+        const response = await fetch(api(path), {
+          method,
+          headers: {
+            cookie,
+            'x-moogle-table': fixture.table.id,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown>,
+        };
+      };
+      expect((await page('')).status).toBe(200);
+      const rod = await page('/ffrpg/weapon/rod');
+      expect(rod.status).toBe(200);
+      const written = await page('/ffrpg/weapon/rod', 'PUT', {
+        body: { ...(rod.body.body as object), name: 'Rod of Ages' },
+        expectedVersion: rod.body.version,
+      });
+      expect(written.status).toBe(200);
+      // Without the cookie, nothing.
+      const bare = await fetch(api(''), { headers: { 'x-moogle-table': fixture.table.id } });
+      expect(bare.status).toBe(401);
     });
 
     it('bounds the entries a table keeps', async () => {

@@ -70,8 +70,14 @@ export function renderBalance(result: BalanceResult): string[] {
       `${holding.length} values tried are within sampling error of the target: ${holding.map((p) => showValue(p.value)).join(', ')}`,
     );
   }
-  if (result.stop === 'separated') {
-    lines.push('The intervals of the neighbouring values around the target separated.');
+  if (result.stop === 'on-target') {
+    lines.push(
+      `Measured within ${pct(result.tolerance)} of the target: the 95% interval holds the target and is at most ${pct(result.tolerance)} either side, or lies within ${pct(result.target.rate - result.tolerance)} to ${pct(result.target.rate + result.tolerance)}.`,
+    );
+  } else if (result.stop === 'separated') {
+    lines.push(
+      'The target lies between two neighbouring values, each clearly on its side of it: the nearer is chosen.',
+    );
   } else if (result.stop === 'budget') {
     lines.push(
       `Stopped at the budget (${result.bounds.totalBattles.toLocaleString('en-US')} battles, ${result.bounds.points} points, ${result.bounds.battlesPerPoint.toLocaleString('en-US')} battles a point) before the neighbouring values' intervals separated: more battles (-n, --budget) would narrow it.`,

@@ -133,13 +133,13 @@ describe('a variation of a sheet', () => {
 });
 
 describe('the search over a known curve', () => {
-  it('a step at 37: the neighbours 36 and 37 separate and 37 is chosen', async () => {
+  it('a step at 37, from 20% to 70%, around a target of 50%: the neighbours 36 and 37 separate and 37 is chosen', async () => {
     const grid: Grid = { low: 0, high: 100, step: 1 };
     const out = await searchBalance(
       grid,
       0.5,
       BOUNDS,
-      binomialSampler((v) => (v >= 37 ? 0.55 : 0.2), 's'),
+      binomialSampler((v) => (v >= 37 ? 0.7 : 0.2), 's'),
     );
     expect(out.stop).toBe('separated');
     expect(out.chosen?.value).toBe(37);

@@ -72,7 +72,7 @@ export function renderBalance(result: BalanceResult): string[] {
   }
   if (result.stop === 'on-target') {
     lines.push(
-      `Measured within ${pct(result.tolerance)} of the target: the 95% interval holds the target and is at most ${pct(result.tolerance)} either side, or lies within ${pct(result.target.rate - result.tolerance)} to ${pct(result.target.rate + result.tolerance)}.`,
+      `On target: measured to ±${pct(result.tolerance)} (--tolerance), its 95% interval holds ${pct(result.target.rate)}.`,
     );
   } else if (result.stop === 'separated') {
     lines.push(
@@ -80,7 +80,7 @@ export function renderBalance(result: BalanceResult): string[] {
     );
   } else if (result.stop === 'budget') {
     lines.push(
-      `Stopped at the budget (${result.bounds.totalBattles.toLocaleString('en-US')} battles, ${result.bounds.points} points, ${result.bounds.battlesPerPoint.toLocaleString('en-US')} battles a point) before the neighbouring values' intervals separated: more battles (-n, --budget) would narrow it.`,
+      `Stopped at the budget (${result.bounds.totalBattles.toLocaleString('en-US')} battles, ${result.bounds.points} points, ${result.bounds.battlesPerPoint.toLocaleString('en-US')} battles a point) before a value was measured on target: more battles (-n, --budget) or a wider --tolerance would settle it.`,
     );
   } else if (result.stop === 'interrupted') {
     lines.push('Interrupted: a partial result.');

@@ -10,6 +10,7 @@ export {
 export type {
   AppendResult,
   ChangeListener,
+  CreatedSession,
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
@@ -21,6 +22,7 @@ export type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  SessionBounds,
   Store,
   StoredEntry,
   StoreKind,

@@ -14,10 +14,12 @@ import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
 import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import * as sessions from './sessions.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
   AppendResult,
   ChangeListener,
+  CreatedSession,
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
@@ -28,6 +30,7 @@ import type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  SessionBounds,
   Store,
   StoredEntry,
   StoreKind,
@@ -115,6 +118,13 @@ export class KyselyStore implements Store {
       await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      const links = tx.selectFrom('moogle_tokens').select('token_id').where('table_id', '=', id);
+      const linkSessions = tx
+        .selectFrom('moogle_sessions')
+        .select('hash')
+        .where('token_id', 'in', links);
+      await tx.deleteFrom('moogle_tickets').where('session_hash', 'in', linkSessions).execute();
+      await tx.deleteFrom('moogle_sessions').where('token_id', 'in', links).execute();
       await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
       const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;
@@ -628,8 +638,7 @@ export class KyselyStore implements Store {
     const matches = secretMatches(parts.secret, row?.hash ?? UNUSED_HASH);
     if (row === undefined || !matches) return err('token/unknown', 'this token is not valid');
     if (row.revoked_at !== null) return err('token/revoked', 'this token was revoked');
-    const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
-    return ok({ ...role, tokenId, tableId });
+    return ok(grantOfLink(row));
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
@@ -642,6 +651,14 @@ export class KyselyStore implements Store {
       .executeTakeFirst();
     if (revoked === undefined) return false;
     this.feed.revoked({ tokenId, tableId: revoked.table_id });
+    // Already refused (a session is checked against its link), and now gone: no row stands
+    // for a revoked link on any device.
+    const ended = this.db
+      .selectFrom('moogle_sessions')
+      .select('hash')
+      .where('token_id', '=', tokenId);
+    await this.db.deleteFrom('moogle_tickets').where('session_hash', 'in', ended).execute();
+    await this.db.deleteFrom('moogle_sessions').where('token_id', '=', tokenId).execute();
     return true;
   }
 
@@ -663,6 +680,26 @@ export class KyselyStore implements Store {
       .orderBy('token_id')
       .execute();
     return rows.map(tokenInfo);
+  }
+
+  createSession(tokenId: string, bounds: SessionBounds): Promise<Result<CreatedSession>> {
+    return sessions.createSession(this.db, grantOfLink, tokenId, bounds);
+  }
+
+  checkSession(session: string): Promise<Result<TokenGrant>> {
+    return sessions.checkSession(this.db, grantOfLink, session);
+  }
+
+  endSession(session: string): Promise<boolean> {
+    return sessions.endSession(this.db, session);
+  }
+
+  createTicket(session: string, bounds: SessionBounds): Promise<Result<string>> {
+    return sessions.createTicket(this.db, grantOfLink, session, bounds);
+  }
+
+  takeTicket(ticket: string): Promise<Result<TokenGrant>> {
+    return sessions.takeTicket(this.db, grantOfLink, ticket);
   }
 
   async exportTable(id: string): Promise<Result<TableExport>> {
@@ -1026,4 +1063,10 @@ function tokenInfo(row: TokenRow): TokenInfo {
     return { role: 'player', characterId: row.character_id ?? '', ...common };
   // Only 'gm' grants the GM's rights: a role this version does not know reads as the least.
   return { role: row.role === 'gm' ? 'gm' : 'spectator', ...common };
+}
+
+/** What a link's row grants, revoked or not: its callers check that. */
+function grantOfLink(row: TokenRow): TokenGrant {
+  const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
+  return { ...role, tokenId, tableId };
 }

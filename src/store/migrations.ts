@@ -172,6 +172,51 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0006-link-sessions': {
+      async up(db: Kysely<unknown>) {
+        // A browser's session made from a link (the cookie), and the one-use tickets a session
+        // opens a WebSocket with. Both found by the SHA-256 of their whole value, as the owner
+        // credential is: the value is never kept. A session names its link, so revoking the
+        // link ends it wherever it is checked.
+        await db.schema
+          .createTable('moogle_sessions')
+          .addColumn('hash', 'text', (c) => c.primaryKey())
+          .addColumn('token_id', 'text', (c) =>
+            c.notNull().references('moogle_tokens.token_id').onDelete('cascade'),
+          )
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('moogle_sessions_by_token')
+          .on('moogle_sessions')
+          .columns(['token_id', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('moogle_sessions_by_expiry')
+          .on('moogle_sessions')
+          .column('expires_at')
+          .execute();
+        await db.schema
+          .createTable('moogle_tickets')
+          .addColumn('hash', 'text', (c) => c.primaryKey())
+          .addColumn('session_hash', 'text', (c) =>
+            c.notNull().references('moogle_sessions.hash').onDelete('cascade'),
+          )
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('moogle_tickets_by_expiry')
+          .on('moogle_tickets')
+          .column('expires_at')
+          .execute();
+        await db.schema
+          .createIndex('moogle_tickets_by_session')
+          .on('moogle_tickets')
+          .column('session_hash')
+          .execute();
+      },
+    },
   };
 }
 

@@ -55,6 +55,19 @@ export interface StoreDatabase {
     created_at: string;
     revoked_at: string | null;
   };
+  /** A browser's session made from a link: found by the SHA-256 of the cookie's value. */
+  moogle_sessions: {
+    hash: string;
+    token_id: string;
+    created_at: string;
+    expires_at: string;
+  };
+  /** A one-use ticket a session opens a WebSocket with: found by its SHA-256. */
+  moogle_tickets: {
+    hash: string;
+    session_hash: string;
+    expires_at: string;
+  };
   /** The owner credential (the lobby API): one row, `id` 'owner'. */
   moogle_owner: {
     id: string;

@@ -142,6 +142,22 @@ export interface CreatedToken {
 /** What a valid token grants. */
 export type TokenGrant = TokenRole & { readonly tokenId: string; readonly tableId: string };
 
+/** How long sessions and tickets last, and how many sessions one link keeps (the server's limits). */
+export interface SessionBounds {
+  readonly sessionMs: number;
+  /** A link's newest sessions kept: making one more ends its oldest. */
+  readonly sessionsPerLink: number;
+  readonly ticketMs: number;
+}
+
+/** A session made from a link: the value to keep in a cookie, shown only now. */
+export interface CreatedSession {
+  /** `moogle-session.<secret>`: stored only as its SHA-256. */
+  readonly session: string;
+  readonly expiresAt: string;
+  readonly grant: TokenGrant;
+}
+
 /**
  * A change notification: entry `seq` was appended to encounter `encounterId`, by any process;
  * `seq` 0 when the encounter's record changed instead (its status or what is revealed).
@@ -329,6 +345,24 @@ export interface Store {
    */
   tokenLive(tokenId: string): Promise<boolean>;
   listTokens(tableId: string): Promise<readonly TokenInfo[]>;
+
+  /**
+   * A session for a live link (a browser's cookie): lasts `bounds.sessionMs`; the link keeps
+   * its newest `bounds.sessionsPerLink`, so one more ends its oldest. Expired sessions and
+   * tickets of every link are cleared on the way. Refused for a link unknown or revoked.
+   */
+  createSession(tokenId: string, bounds: SessionBounds): Promise<Result<CreatedSession>>;
+  /** The grant of a session not expired whose link is live: its link's grant, read now. */
+  checkSession(session: string): Promise<Result<TokenGrant>>;
+  /** Ends a session (a later link's session replaced it, or its browser signed out). */
+  endSession(session: string): Promise<boolean>;
+  /** A ticket for one WebSocket of a live session: used once, within `bounds.ticketMs`. */
+  createTicket(session: string, bounds: SessionBounds): Promise<Result<string>>;
+  /**
+   * Takes a ticket: the first caller gets its session's grant, every later one (in any
+   * process) `ticket/unknown`; past its time, `ticket/expired`.
+   */
+  takeTicket(ticket: string): Promise<Result<TokenGrant>>;
 
   exportTable(id: string): Promise<Result<TableExport>>;
   /** Recreates an exported table with the same ids, in one transaction; refused if it exists. */

@@ -221,7 +221,7 @@ async function main(): Promise<void> {
 // ---- What a user waits for: whole CLI processes, by the clock. ----
 
 const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
-  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\ncpu-ms ${(u.user + u.system) / 1000}\\n`); });",
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\ncpu-ms ' + (u.user + u.system) / 1000 + '\\n'); });",
 )}`;
 
 interface WholeRun {

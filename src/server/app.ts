@@ -560,6 +560,14 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return host.statePayload(roleOf(found.grant));
   });
 
+  app.get('/api/encounters/:id/gm-kit', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
+    if (host === undefined) return reply;
+    return host.gmKit();
+  });
+
   app.post('/api/encounters/:id/finish', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;

@@ -16,6 +16,7 @@ export type {
   EncounterStatus,
   EntryAppended,
   GmRollRecord,
+  HeldRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,

@@ -24,6 +24,7 @@ import type {
   EncounterRecord,
   EncounterStatus,
   GmRollRecord,
+  HeldRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,
@@ -60,6 +61,8 @@ export const STORE_LIMITS = {
   gmRolls: 10_000,
   /** GM rolls one `gmRolls` returns at most. */
   gmRollsShown: 200,
+  /** Rolls held for one encounter: one per purpose, a party's worth in play. */
+  heldRolls: 1000,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -116,6 +119,7 @@ export class KyselyStore implements Store {
       const encounters = tx.selectFrom('moogle_encounters').select('id').where('table_id', '=', id);
       await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_held_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
       const links = tx.selectFrom('moogle_tokens').select('token_id').where('table_id', '=', id);
@@ -442,6 +446,79 @@ export class KyselyStore implements Store {
       .limit(Math.max(0, Math.min(Math.floor(limit), STORE_LIMITS.gmRollsShown)))
       .execute();
     return rows.reverse().map(gmRollRecord);
+  }
+
+  async holdRoll(encounterId: string, held: HeldRollRecord): Promise<Result<true>> {
+    const bad = badId('encounter id', encounterId);
+    if (bad) return bad;
+    const roll = JSON.stringify(held.roll);
+    if (roll.length > 4096 || held.purpose.length > 200 || held.roller.length > 200)
+      return err(
+        'store/invalid',
+        'a held roll is at most 4 KiB, its purpose and roller 200 characters',
+      );
+    const count = await this.db
+      .selectFrom('moogle_held_rolls')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', '!=', held.purpose)
+      .executeTakeFirst();
+    if (Number(count?.n ?? 0) >= STORE_LIMITS.heldRolls)
+      return err('quota/held-rolls', `an encounter holds at most ${STORE_LIMITS.heldRolls} rolls`);
+    const row = {
+      encounter_id: encounterId,
+      purpose: held.purpose,
+      roller: held.roller,
+      roll,
+      after_seq: held.afterSeq,
+      held_at: held.at,
+    };
+    try {
+      await this.db
+        .insertInto('moogle_held_rolls')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['encounter_id', 'purpose']).doUpdateSet({
+            roller: row.roller,
+            roll: row.roll,
+            after_seq: row.after_seq,
+            held_at: row.held_at,
+          }),
+        )
+        .execute();
+    } catch (error) {
+      if (!isConstraintViolation(error)) throw error;
+      return err('encounter/not-found', `no encounter ${encounterId}`);
+    }
+    this.feed.published({ encounterId, seq: 0 });
+    return ok(true);
+  }
+
+  async heldRolls(encounterId: string): Promise<readonly HeldRollRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_held_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .orderBy('purpose')
+      .limit(STORE_LIMITS.heldRolls)
+      .execute();
+    return rows.map((row) => ({
+      purpose: row.purpose,
+      roller: row.roller,
+      roll: JSON.parse(row.roll) as HeldRollRecord['roll'],
+      afterSeq: Number(row.after_seq),
+      at: row.held_at,
+    }));
+  }
+
+  async dropHeldRolls(encounterId: string, purposes: readonly string[]): Promise<void> {
+    if (purposes.length === 0) return;
+    const dropped = await this.db
+      .deleteFrom('moogle_held_rolls')
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', 'in', purposes.slice(0, STORE_LIMITS.heldRolls))
+      .executeTakeFirst();
+    if (dropped.numDeletedRows > 0n) this.feed.published({ encounterId, seq: 0 });
   }
 
   async appendEntry(

@@ -45,6 +45,16 @@ export interface StoreDatabase {
     roll: string;
     rolled_at: string;
   };
+  /** Players' rolls held ahead of the command that rolls them, one per purpose. */
+  moogle_held_rolls: {
+    encounter_id: string;
+    purpose: string;
+    roller: string;
+    /** The entered roll as JSON: faces, `{ sum }` or `{ total }`. */
+    roll: string;
+    after_seq: number;
+    held_at: string;
+  };
   moogle_tokens: {
     token_id: string;
     table_id: string;

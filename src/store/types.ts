@@ -1,5 +1,5 @@
 import type { SeededDiceState } from '../dice/index.js';
-import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
+import type { EnteredRoll, LogEntry, Result, SavedEncounter } from '../engine/index.js';
 import type { JsonValue } from '../rulesets/campaign.js';
 
 /**
@@ -87,6 +87,24 @@ export interface StoredEntry {
  * encounter), kept with its encounter so the GM finds it in the fight's history again, on any
  * device and after reconnecting. Only the GM is ever shown it.
  */
+/**
+ * A roll a player entered ahead of the command that rolls it (its character's Initiative, Speed
+ * Points, turn order), held with the encounter until that command is submitted: not an entry of
+ * the log, which records it only once a command uses it. One per purpose.
+ */
+export interface HeldRollRecord {
+  /** The roll's purpose, as the command will ask for it: `initiative:hiro`. */
+  readonly purpose: string;
+  /** The character whose player entered it. */
+  readonly roller: string;
+  /** As entered: the faces, `{ sum }` or `{ total }`. */
+  readonly roll: EnteredRoll;
+  /** The log's last entry number when it was entered: a command after it that rolls its purpose spends it. */
+  readonly afterSeq: number;
+  /** When it was entered, ISO 8601. */
+  readonly at: string;
+}
+
 export interface GmRollRecord {
   readonly notation: string;
   readonly label?: string;
@@ -328,6 +346,15 @@ export interface Store {
   addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>>;
   /** The encounter's latest GM rolls, at most `limit`, oldest first. */
   gmRolls(encounterId: string, limit?: number): Promise<readonly GmRollRecord[]>;
+  /**
+   * Holds a player's roll for its purpose, replacing one held before: refused past
+   * `STORE_LIMITS.heldRolls` of them. Every process's subscribers hear of it (`appended`, seq 0).
+   */
+  holdRoll(encounterId: string, roll: HeldRollRecord): Promise<Result<true>>;
+  /** The rolls held for the encounter, by purpose. */
+  heldRolls(encounterId: string): Promise<readonly HeldRollRecord[]>;
+  /** Lets go of the held rolls of these purposes (spent by a command, or taken back). */
+  dropHeldRolls(encounterId: string, purposes: readonly string[]): Promise<void>;
   /** What `loadEncounter` of the engine needs to rebuild the encounter as it stands. */
   loadEncounter(id: string): Promise<Result<LoadedEncounter>>;
 

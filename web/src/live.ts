@@ -82,7 +82,11 @@ function newKey(): string {
 
 function stateOf(message: StatePayload & { type: string }): StatePayload {
   const { seq, view, outcome, actions, undoable, redoable, status, revealed, connected } = message;
-  return { seq, view, outcome, actions, undoable, redoable, status, revealed, connected };
+  const { orderRolls } = message;
+  return {
+    ...{ seq, view, outcome, actions, undoable, redoable, status, revealed, connected },
+    ...(orderRolls === undefined ? {} : { orderRolls }),
+  };
 }
 
 export class LiveEncounter {
@@ -331,6 +335,11 @@ export class LiveEncounter {
 
   reveal(combatant: string, revealed: boolean): void {
     this.send({ type: 'reveal', combatant, revealed });
+  }
+
+  /** A player's own order roll, held by the server for the round's command; `null` takes it back. */
+  hold(purpose: string, roll: Extract<ClientMessage, { type: 'hold' }>['roll']): void {
+    this.send({ type: 'hold', purpose, roll });
   }
 
   dismissRefusal(): void {

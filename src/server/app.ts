@@ -17,7 +17,8 @@ import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { tableLibrary } from './library/library.js';
-import { type Access, registerLibrary } from './library/routes.js';
+import { registerLibraryPreview } from './library/preview-route.js';
+import { type Access, type LibraryContext, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -670,7 +671,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   registerBalance(app, store, hub, grantOf, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
-  registerLibrary(app, {
+  const library: LibraryContext = {
     store,
     limits,
     statusOf,
@@ -686,7 +687,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? { kind: 'link', grant: grant.value }
         : { kind: 'none', code: grant.error.code, message: grant.error.message };
     },
-  });
+  };
+  registerLibrary(app, library);
+  registerLibraryPreview(app, library);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

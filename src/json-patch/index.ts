@@ -38,8 +38,8 @@ const isObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** RFC 6901: `~` and `/` escaped in a reference token. */
-const escape = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Whether two plain JSON values are the same, keys in any order, absent and undefined alike. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -110,14 +110,14 @@ function walkChild(from: JsonValue, to: JsonValue, path: string, ops: PatchOpera
 function walkObject(from: JsonObject, to: JsonObject, path: string, ops: PatchOperation[]): void {
   for (const key of Object.keys(from)) {
     if (from[key] !== undefined && to[key] === undefined) {
-      ops.push({ op: 'remove', path: `${path}/${escape(key)}` });
+      ops.push({ op: 'remove', path: `${path}/${escapeToken(key)}` });
     }
   }
   for (const key of Object.keys(to)) {
     const next = to[key];
     if (next === undefined) continue;
     const before = from[key];
-    const at = `${path}/${escape(key)}`;
+    const at = `${path}/${escapeToken(key)}`;
     if (before === undefined) ops.push({ op: 'add', path: at, value: next });
     else walkChild(before, next, at, ops);
   }
@@ -215,7 +215,7 @@ function isOperation(value: unknown): value is PatchOperation {
 function parsePointer(path: string): string[] {
   if (path === '') return [];
   if (!path.startsWith('/')) throw new PatchError(`not a JSON pointer: ${path}`);
-  const tokens = path.slice(1).split('/').map(unescape);
+  const tokens = path.slice(1).split('/').map(unescapeToken);
   // Plain JSON has no prototypes to reach: `__proto__` as a member would set one.
   if (tokens.includes('__proto__')) throw new PatchError(`${path}: __proto__ is not a member`);
   return tokens;

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
 import { type Followed, follow, NOTHING_FOLLOWED } from '../../src/client/follow.js';
+import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
 import type { ClientMessage, ServerMessage, StatePayload } from '../../src/server/protocol.js';
 import { createTable, recruit } from '../../src/server/tables.js';
 import type { Store, StoreKind, TableRecord } from '../../src/store/index.js';
@@ -149,8 +149,9 @@ type Of<T extends Heard['type']> = Extract<Heard, { type: T }>;
 /** A WebSocket client that keeps every message, in order, and waits for the ones asked for. */
 export class Client {
   readonly messages: Heard[] = [];
-  /** The messages as they came, patches and all. */
+  /** The messages as they came, patches and all, and the bytes of each. */
   readonly raw: ServerMessage[] = [];
+  readonly sizes: number[] = [];
   /** What the socket's messages made of the encounter, as a client holds it. */
   followed: Followed = NOTHING_FOLLOWED;
   private waiters: (() => void)[] = [];
@@ -161,8 +162,10 @@ export class Client {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ServerMessage;
+      const text = String(data);
+      const message = JSON.parse(text) as ServerMessage;
       this.raw.push(message);
+      this.sizes.push(Buffer.byteLength(text));
       const next = follow(this.followed, message);
       this.followed = next.followed;
       if (message.type === 'entry' || message.type === 'changed') {

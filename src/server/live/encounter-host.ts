@@ -990,7 +990,9 @@ export class EncounterHost {
           from += SERVER_LIMITS.entriesPerCatchUp
         ) {
           const to = Math.min(entry.seq - 1, from + SERVER_LIMITS.entriesPerCatchUp);
-          const missed = this.encounter.entriesBetween(from, to).map((e) => this.entryText(role, e));
+          const missed = this.encounter
+            .entriesBetween(from, to)
+            .map((e) => this.entryText(role, e));
           client.sendText(`{"type":"entries","entries":[${missed.join(',')}]}`);
         }
         let text = texts.get(listener.holds);

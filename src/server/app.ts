@@ -23,7 +23,7 @@ import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
 import { isOwner } from './lobby/owner.js';
 import { registerLobby } from './lobby/routes.js';
-import type { Role } from './protocol.js';
+import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { keepEarlyMessages, serveSocket } from './socket.js';
 import {
@@ -673,7 +673,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       linkId: grant.value.tokenId,
       welcome: {
         type: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
       },

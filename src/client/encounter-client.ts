@@ -182,8 +182,8 @@ export class EncounterClient {
   private started = false;
   private stopped = false;
   private everOpened = false;
-  /** Submits not answered yet, by key, in the order sent. */
-  private readonly waiting = new Map<string, Waiting>();
+  /** Submits not answered yet, by key (a key sent twice waits twice), in the order sent. */
+  private readonly waiting = new Map<string, Waiting[]>();
   /** Other messages written while the socket was down, sent right after the next hello. */
   private queue: ClientMessage[] = [];
   private readonly WebSocketClass: WebSocketConstructor;
@@ -302,9 +302,21 @@ export class EncounterClient {
   }
 
   private answerAll(answer: SubmitAnswer): void {
-    const waiting = [...this.waiting.values()];
+    const waiting = [...this.waiting.values()].flat();
     this.waiting.clear();
     for (const w of waiting) w.resolve(answer);
+  }
+
+  /** The oldest submit of this key still waiting for the server's answer. */
+  private unanswered(key: string): Waiting | undefined {
+    return this.waiting.get(key)?.find((w) => w.accepted === undefined);
+  }
+
+  private answered(key: string, w: Waiting, answer: SubmitAnswer): void {
+    const left = (this.waiting.get(key) ?? []).filter((other) => other !== w);
+    if (left.length === 0) this.waiting.delete(key);
+    else this.waiting.set(key, left);
+    w.resolve(answer);
   }
 
   private async connect(): Promise<void> {
@@ -329,7 +341,9 @@ export class EncounterClient {
       if (socket !== this.socket) return;
       this.sendOn(socket, { type: 'hello', since: lastSeq(this.followed) });
       // Every submit not answered goes again with its key: applied once, whatever was lost.
-      for (const w of this.waiting.values()) this.sendOn(socket, w.message);
+      for (const waiting of this.waiting.values()) {
+        for (const w of waiting) if (w.accepted === undefined) this.sendOn(socket, w.message);
+      }
       const queued = this.queue;
       this.queue = [];
       for (const message of queued) this.sendOn(socket, message);
@@ -438,7 +452,7 @@ export class EncounterClient {
         if (changed) this.set(held);
         break;
       case 'accepted': {
-        const waiting = this.waiting.get(message.key);
+        const waiting = this.unanswered(message.key);
         if (waiting !== undefined) {
           waiting.accepted = { seq: message.seq, duplicate: message.duplicate };
         }
@@ -479,11 +493,14 @@ export class EncounterClient {
 
   /** Accepted submits are answered once the state holds their entry. */
   private answerApplied(): void {
+    if (this.followed.resyncing) return;
     const seq = this.current.state?.seq ?? 0;
-    for (const [key, w] of this.waiting) {
-      if (w.accepted === undefined || w.accepted.seq > seq || this.followed.resyncing) continue;
-      this.waiting.delete(key);
-      w.resolve({ ok: true, ...w.accepted });
+    for (const [key, waiting] of [...this.waiting]) {
+      for (const w of waiting) {
+        if (w.accepted !== undefined && w.accepted.seq <= seq) {
+          this.answered(key, w, { ok: true, ...w.accepted });
+        }
+      }
     }
   }
 
@@ -498,10 +515,9 @@ export class EncounterClient {
       }, message.retryMs ?? 1000);
       return;
     }
-    const waiting = message.key === undefined ? undefined : this.waiting.get(message.key);
+    const waiting = message.key === undefined ? undefined : this.unanswered(message.key);
     if (waiting !== undefined) {
-      this.waiting.delete(message.key!);
-      waiting.resolve({
+      this.answered(message.key!, waiting, {
         ok: false,
         code: message.code,
         message: message.message,
@@ -553,7 +569,7 @@ export class EncounterClient {
       return Promise.resolve({ ok: false, code: 'client/closed', message: this.current.fatal });
     }
     const answered = new Promise<SubmitAnswer>((resolve) => {
-      this.waiting.set(key, { message, resolve });
+      this.waiting.set(key, [...(this.waiting.get(key) ?? []), { message, resolve }]);
     });
     const sent = this.send(message);
     this.set({

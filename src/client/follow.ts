@@ -71,7 +71,9 @@ export function follow(followed: Followed, message: ServerMessage): Followup {
         expected++;
       }
       const entries = fresh.length === 0 ? followed.entries : [...followed.entries, ...fresh];
-      if (message.entries.some((e) => e.seq >= expected)) return resync(fresh, entries);
+      if (message.entries.some((e) => e.seq >= expected) && !followed.resyncing) {
+        return resync(fresh, entries);
+      }
       return { followed: { ...followed, entries }, fresh };
     }
     case 'state':
@@ -83,8 +85,11 @@ export function follow(followed: Followed, message: ServerMessage): Followup {
       const last = lastSeq(followed);
       // Sent before (a catch-up crossed it): nothing new, the state already has it.
       if (message.entry.seq <= last) return { followed, fresh: [] };
-      // Entries were missed: ask from the last one held; the answer fills the gap.
-      if (message.entry.seq > last + 1) return resync([]);
+      // Entries were missed: ask from the last one held; the answer fills the gap. Asked
+      // already: the answer to that hello holds this entry too.
+      if (message.entry.seq > last + 1) {
+        return followed.resyncing ? { followed, fresh: [] } : resync([]);
+      }
       const entries = [...followed.entries, message.entry];
       return changedBy(followed, entries, [message.entry], message);
     }

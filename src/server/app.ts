@@ -21,10 +21,11 @@ import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
-import { isOwner } from './lobby/owner.js';
 import { registerLobby } from './lobby/routes.js';
 import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
+import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
+import { registerSessions } from './session/routes.js';
 import { keepEarlyMessages, serveSocket } from './socket.js';
 import {
   applyService,
@@ -65,6 +66,9 @@ export interface ServerOptions {
       | 'liveLinksPerTable'
       | 'linksPerTable'
       | 'tableContentBytes'
+      | 'sessionMs'
+      | 'sessionsPerLink'
+      | 'ticketMs'
     >
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
@@ -86,12 +90,12 @@ export interface TableServer {
 const TOKEN_ANYWHERE = /[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{43,}/g;
 
 /**
- * A log line with no token in it: what `redactTokens` does to a URL, for whatever else a line
- * carries (a message of Fastify's naming the raw URL, an error's stack).
+ * A log line with no token (nor WebSocket ticket) in it: what `redactTokens` does to a URL, for
+ * whatever else a line carries (a message of Fastify's naming the raw URL, an error's stack).
  */
 export function redactLine(line: string): string {
   return line
-    .replace(/([?&;]token=)[^&#"\s]*/gi, '$1…')
+    .replace(/([?&;](?:token|ticket)=)[^&#"\s]*/gi, '$1…')
     .replace(/(\/t\/)[^?#"\s]*/g, '$1…')
     .replace(TOKEN_ANYWHERE, '…');
 }
@@ -311,45 +315,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   await hub.start();
   let stopping = false;
 
-  /** The request's token: `Authorization: Bearer <token>` or `?token=`. */
-  function tokenOf(request: FastifyRequest): string | undefined {
-    const header = request.headers.authorization;
-    const query = (request.query as { token?: unknown } | undefined)?.token;
-    const token =
-      typeof header === 'string' && header.startsWith('Bearer ')
-        ? header.slice('Bearer '.length).trim()
-        : typeof query === 'string'
-          ? query
-          : undefined;
-    return token === undefined || token.length === 0 ? undefined : token;
-  }
-
-  // One look-up per request: the rate limiter's and the route's.
-  const grants = new WeakMap<FastifyRequest, Promise<Result<TokenGrant>>>();
-  function checkedToken(request: FastifyRequest, token: string): Promise<Result<TokenGrant>> {
-    let grant = grants.get(request);
-    if (grant === undefined) {
-      grant = store.checkToken(token);
-      grants.set(request, grant);
-    }
-    return grant;
-  }
-
-  /** The owner's credential, or a live link, or neither: read once a request. */
-  const credentials = new WeakMap<FastifyRequest, Promise<'owner' | 'link' | 'none'>>();
-  function credentialOf(
-    request: FastifyRequest,
-    token: string,
-  ): Promise<'owner' | 'link' | 'none'> {
-    let credential = credentials.get(request);
-    if (credential === undefined) {
-      credential = checkedToken(request, token).then(async (grant) =>
-        grant.ok ? 'link' : (await isOwner(store, token)) ? 'owner' : 'none',
-      );
-      credentials.set(request, credential);
-    }
-    return credential;
-  }
+  const credentials = new RequestCredentials(store, options.publicUrl);
+  const tokenOf = (request: FastifyRequest) => credentials.tokenOf(request);
+  const credentialOf = (request: FastifyRequest, token: string) =>
+    credentials.credentialOf(request, token);
 
   // Per link, not per address: a table's players often share one address (a home network),
   // and one link hammering the server is what the bound is for. A token that is no live link
@@ -358,13 +327,17 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   await app.register(rateLimit, {
     timeWindow: '1 minute',
     keyGenerator: async (request) => {
-      const token = tokenOf(request);
-      if (token === undefined) return `ip:${request.ip}`;
-      const grant = await checkedToken(request, token).catch(() => undefined);
+      // A session or a ticket counts against its link, as the link's token does.
+      const grant = await credentials.grantOf(request).catch(() => undefined);
       if (grant === undefined) return `ip:${request.ip}`;
       if (grant.ok) return `link:${grant.value.tokenId}`;
+      if (grant.error.code === 'auth/missing') return `ip:${request.ip}`;
       // The owner has one bucket of its own, as a link has.
-      const credential = await credentialOf(request, token).catch(() => 'none' as const);
+      const token = tokenOf(request);
+      const credential =
+        token === undefined
+          ? 'none'
+          : await credentialOf(request, token).catch(() => 'none' as const);
       return credential === 'owner' ? 'owner' : `forged:${request.ip}`;
     },
     max: (_request, key) =>
@@ -383,20 +356,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   const linkBase = (request: FastifyRequest): string =>
     options.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** The grant of the request's token. */
-  async function grantOf(request: FastifyRequest): Promise<Result<TokenGrant>> {
-    const token = tokenOf(request);
-    if (token === undefined) {
-      return {
-        ok: false,
-        error: { code: 'auth/missing', message: "this needs a table link's token" },
-      };
-    }
-    const grant = await checkedToken(request, token);
-    return grant.ok
-      ? grant
-      : { ok: false, error: { code: 'auth/invalid', message: 'this token is unknown or revoked' } };
-  }
+  /** The grant of the request's token, ticket or session. */
+  const grantOf = (request: FastifyRequest) => credentials.grantOf(request);
 
   async function tableOf(
     request: FastifyRequest,
@@ -599,6 +560,14 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return host.statePayload(roleOf(found.grant));
   });
 
+  app.get('/api/encounters/:id/gm-kit', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
+    if (host === undefined) return reply;
+    return host.gmKit();
+  });
+
   app.post('/api/encounters/:id/finish', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
@@ -625,7 +594,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   const replays = new ReplayBudget();
   // A store that fails while a socket is admitted is answered on the socket: a bare close (1006)
   // would look like a network fault, and a client would retry at once instead of later.
-  app.get('/api/encounters/:id/live', { websocket: true }, (socket, request) =>
+  app.get(LIVE_ROUTE, { websocket: true }, (socket, request) =>
     live(socket, request).catch((error: unknown) => {
       const unavailable = error instanceof StorageError;
       if (!unavailable) log('error', 'a live connection failed', { error: String(error) });
@@ -692,8 +661,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     hub.closeIfRevoked(host.value, grant.value.tokenId);
   }
 
-  registerBalance(app, store, hub, options.balance);
+  registerBalance(app, store, hub, grantOf, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
+  registerSessions(app, { store, bounds: limits, credentials, send, refuse });
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

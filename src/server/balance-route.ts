@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Result } from '../engine/index.js';
 import { playersSide } from '../sim/players.js';
 import { DEFAULT_POLICY } from '../sim/policies.js';
 import { formatSidePolicies, policyForEncounter } from '../sim/policy-spec.js';
 import { buildReport } from '../sim/report.js';
 import { SimCancelled, type SimRun, simulate } from '../sim/sim.js';
-import type { Store } from '../store/index.js';
+import type { Store, TokenGrant } from '../store/index.js';
 import type { Hub } from './live/hub.js';
 import { Simulations } from './simulations.js';
 
@@ -52,7 +53,8 @@ export type BalanceBounds = {
 };
 
 const query = z.object({
-  token: z.string().min(1).max(500),
+  token: z.string().min(1).max(500).optional(),
+  table: z.string().min(1).max(200).optional(),
   battles: z.coerce.number().int().min(1).max(BALANCE_LIMITS.battles).default(1000),
   seed: z.string().min(1).max(200).optional(),
   policy: z.string().min(1).max(200).default(DEFAULT_POLICY),
@@ -64,6 +66,8 @@ export function registerBalance(
   app: FastifyInstance,
   store: Store,
   hub: Hub,
+  /** The grant of the request's token or session, as every route reads it. */
+  grantOf: (request: FastifyRequest) => Promise<Result<TokenGrant>>,
   bounds: Partial<BalanceBounds> = {},
 ): void {
   const limits: BalanceBounds = { ...BALANCE_LIMITS, ...bounds };
@@ -85,8 +89,8 @@ export function registerBalance(
         issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad request',
       );
     }
-    const grant = await store.checkToken(q.data.token);
-    if (!grant.ok) return fail(401, 'auth/invalid', 'this token is unknown or revoked');
+    const grant = await grantOf(request);
+    if (!grant.ok) return fail(401, grant.error.code, grant.error.message);
     if (grant.value.role !== 'gm') return fail(403, 'role/gm-only', 'only the GM runs the balance');
     const record = await store.getEncounter(p.data.id);
     if (record === undefined || record.tableId !== grant.value.tableId) {

@@ -68,6 +68,15 @@ export const SERVER_LIMITS = {
    * starts an encounter or changes its roster; a submit is bounded by `entriesPerEncounter`.
    */
   tableContentBytes: 256 * 1024 * 1024,
+  /**
+   * A session a link's visit makes (the browser's cookie): ended after this long from its
+   * making, whatever its use; the link opens a new one.
+   */
+  sessionMs: 30 * 24 * 60 * 60 * 1000,
+  /** Sessions one link keeps (its devices): one more ends its oldest. */
+  sessionsPerLink: 50,
+  /** A WebSocket ticket of a session: used once, within this long. */
+  ticketMs: 30_000,
 } as const;
 
 export type ServerLimits = { readonly [K in keyof typeof SERVER_LIMITS]: number };

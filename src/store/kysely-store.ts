@@ -14,20 +14,24 @@ import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
 import { PRESENCE_CHANNEL } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import * as sessions from './sessions.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
   AppendResult,
   ChangeListener,
+  CreatedSession,
   CreatedToken,
   EncounterRecord,
   EncounterStatus,
   GmRollRecord,
+  HeldRollRecord,
   JsonValue,
   LoadedEncounter,
   NewEncounter,
   NewTable,
   PresenceNotice,
   RosterEntry,
+  SessionBounds,
   Store,
   StoredEntry,
   StoreKind,
@@ -57,6 +61,8 @@ export const STORE_LIMITS = {
   gmRolls: 10_000,
   /** GM rolls one `gmRolls` returns at most. */
   gmRollsShown: 200,
+  /** Rolls held for one encounter: one per purpose, a party's worth in play. */
+  heldRolls: 1000,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -113,8 +119,16 @@ export class KyselyStore implements Store {
       const encounters = tx.selectFrom('moogle_encounters').select('id').where('table_id', '=', id);
       await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_held_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      const links = tx.selectFrom('moogle_tokens').select('token_id').where('table_id', '=', id);
+      const linkSessions = tx
+        .selectFrom('moogle_sessions')
+        .select('hash')
+        .where('token_id', 'in', links);
+      await tx.deleteFrom('moogle_tickets').where('session_hash', 'in', linkSessions).execute();
+      await tx.deleteFrom('moogle_sessions').where('token_id', 'in', links).execute();
       await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
       const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;
@@ -434,6 +448,79 @@ export class KyselyStore implements Store {
     return rows.reverse().map(gmRollRecord);
   }
 
+  async holdRoll(encounterId: string, held: HeldRollRecord): Promise<Result<true>> {
+    const bad = badId('encounter id', encounterId);
+    if (bad) return bad;
+    const roll = JSON.stringify(held.roll);
+    if (roll.length > 4096 || held.purpose.length > 200 || held.roller.length > 200)
+      return err(
+        'store/invalid',
+        'a held roll is at most 4 KiB, its purpose and roller 200 characters',
+      );
+    const count = await this.db
+      .selectFrom('moogle_held_rolls')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', '!=', held.purpose)
+      .executeTakeFirst();
+    if (Number(count?.n ?? 0) >= STORE_LIMITS.heldRolls)
+      return err('quota/held-rolls', `an encounter holds at most ${STORE_LIMITS.heldRolls} rolls`);
+    const row = {
+      encounter_id: encounterId,
+      purpose: held.purpose,
+      roller: held.roller,
+      roll,
+      after_seq: held.afterSeq,
+      held_at: held.at,
+    };
+    try {
+      await this.db
+        .insertInto('moogle_held_rolls')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['encounter_id', 'purpose']).doUpdateSet({
+            roller: row.roller,
+            roll: row.roll,
+            after_seq: row.after_seq,
+            held_at: row.held_at,
+          }),
+        )
+        .execute();
+    } catch (error) {
+      if (!isConstraintViolation(error)) throw error;
+      return err('encounter/not-found', `no encounter ${encounterId}`);
+    }
+    this.feed.published({ encounterId, seq: 0 });
+    return ok(true);
+  }
+
+  async heldRolls(encounterId: string): Promise<readonly HeldRollRecord[]> {
+    const rows = await this.db
+      .selectFrom('moogle_held_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .orderBy('purpose')
+      .limit(STORE_LIMITS.heldRolls)
+      .execute();
+    return rows.map((row) => ({
+      purpose: row.purpose,
+      roller: row.roller,
+      roll: JSON.parse(row.roll) as HeldRollRecord['roll'],
+      afterSeq: Number(row.after_seq),
+      at: row.held_at,
+    }));
+  }
+
+  async dropHeldRolls(encounterId: string, purposes: readonly string[]): Promise<void> {
+    if (purposes.length === 0) return;
+    const dropped = await this.db
+      .deleteFrom('moogle_held_rolls')
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', 'in', purposes.slice(0, STORE_LIMITS.heldRolls))
+      .executeTakeFirst();
+    if (dropped.numDeletedRows > 0n) this.feed.published({ encounterId, seq: 0 });
+  }
+
   async appendEntry(
     encounterId: string,
     expectedSeq: number,
@@ -628,8 +715,7 @@ export class KyselyStore implements Store {
     const matches = secretMatches(parts.secret, row?.hash ?? UNUSED_HASH);
     if (row === undefined || !matches) return err('token/unknown', 'this token is not valid');
     if (row.revoked_at !== null) return err('token/revoked', 'this token was revoked');
-    const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
-    return ok({ ...role, tokenId, tableId });
+    return ok(grantOfLink(row));
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
@@ -642,6 +728,14 @@ export class KyselyStore implements Store {
       .executeTakeFirst();
     if (revoked === undefined) return false;
     this.feed.revoked({ tokenId, tableId: revoked.table_id });
+    // Already refused (a session is checked against its link), and now gone: no row stands
+    // for a revoked link on any device.
+    const ended = this.db
+      .selectFrom('moogle_sessions')
+      .select('hash')
+      .where('token_id', '=', tokenId);
+    await this.db.deleteFrom('moogle_tickets').where('session_hash', 'in', ended).execute();
+    await this.db.deleteFrom('moogle_sessions').where('token_id', '=', tokenId).execute();
     return true;
   }
 
@@ -663,6 +757,26 @@ export class KyselyStore implements Store {
       .orderBy('token_id')
       .execute();
     return rows.map(tokenInfo);
+  }
+
+  createSession(tokenId: string, bounds: SessionBounds): Promise<Result<CreatedSession>> {
+    return sessions.createSession(this.db, grantOfLink, tokenId, bounds);
+  }
+
+  checkSession(session: string): Promise<Result<TokenGrant>> {
+    return sessions.checkSession(this.db, grantOfLink, session);
+  }
+
+  endSession(session: string): Promise<boolean> {
+    return sessions.endSession(this.db, session);
+  }
+
+  createTicket(session: string, bounds: SessionBounds): Promise<Result<string>> {
+    return sessions.createTicket(this.db, grantOfLink, session, bounds);
+  }
+
+  takeTicket(ticket: string): Promise<Result<TokenGrant>> {
+    return sessions.takeTicket(this.db, grantOfLink, ticket);
   }
 
   async exportTable(id: string): Promise<Result<TableExport>> {
@@ -1026,4 +1140,10 @@ function tokenInfo(row: TokenRow): TokenInfo {
     return { role: 'player', characterId: row.character_id ?? '', ...common };
   // Only 'gm' grants the GM's rights: a role this version does not know reads as the least.
   return { role: row.role === 'gm' ? 'gm' : 'spectator', ...common };
+}
+
+/** What a link's row grants, revoked or not: its callers check that. */
+function grantOfLink(row: TokenRow): TokenGrant {
+  const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
+  return { ...role, tokenId, tableId };
 }

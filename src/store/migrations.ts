@@ -172,6 +172,86 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0006-link-sessions': {
+      async up(db: Kysely<unknown>) {
+        // A browser's session made from a link (the cookie), and the one-use tickets a session
+        // opens a WebSocket with. Both found by the SHA-256 of their whole value, as the owner
+        // credential is: the value is never kept. A session names its link, so revoking the
+        // link ends it wherever it is checked.
+        await db.schema
+          .createTable('moogle_sessions')
+          .addColumn('hash', 'text', (c) => c.primaryKey())
+          .addColumn('token_id', 'text', (c) =>
+            c.notNull().references('moogle_tokens.token_id').onDelete('cascade'),
+          )
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('moogle_sessions_by_token')
+          .on('moogle_sessions')
+          .columns(['token_id', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('moogle_sessions_by_expiry')
+          .on('moogle_sessions')
+          .column('expires_at')
+          .execute();
+        await db.schema
+          .createTable('moogle_tickets')
+          .addColumn('hash', 'text', (c) => c.primaryKey())
+          .addColumn('session_hash', 'text', (c) =>
+            c.notNull().references('moogle_sessions.hash').onDelete('cascade'),
+          )
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('moogle_tickets_by_expiry')
+          .on('moogle_tickets')
+          .column('expires_at')
+          .execute();
+        await db.schema
+          .createIndex('moogle_tickets_by_session')
+          .on('moogle_tickets')
+          .column('session_hash')
+          .execute();
+      },
+    },
+    '0008-held-rolls': {
+      async up(db: Kysely<unknown>) {
+        // Held outside the log: a player's Initiative entered ahead of the round is no entry
+        // until the command that begins the round uses it, and then the entry carries it.
+        await db.schema
+          .createTable('moogle_held_rolls')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('roller', 'text', (c) => c.notNull())
+          .addColumn('roll', 'text', (c) => c.notNull())
+          .addColumn('after_seq', 'integer', (c) => c.notNull())
+          .addColumn('held_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_held_rolls_pk', ['encounter_id', 'purpose'])
+          .execute();
+        if (kind === 'postgres') {
+          // Number 0, as for a reveal: every process reads the encounter's held rolls again,
+          // so a GM's screen on another process shows who has entered theirs.
+          await sql`
+            CREATE FUNCTION moogle_notify_held_roll() RETURNS trigger AS $$
+            BEGIN
+              PERFORM pg_notify(${sql.lit(ENTRY_CHANNEL)},
+                json_build_object('e', COALESCE(NEW.encounter_id, OLD.encounter_id), 's', 0)::text);
+              RETURN NULL;
+            END;
+            $$ LANGUAGE plpgsql`.execute(db);
+          await sql`
+            CREATE TRIGGER moogle_held_rolls_notify AFTER INSERT OR UPDATE OR DELETE
+            ON moogle_held_rolls FOR EACH ROW EXECUTE FUNCTION moogle_notify_held_roll()`.execute(
+            db,
+          );
+        }
+      },
+    },
   };
 }
 

@@ -45,6 +45,16 @@ export interface StoreDatabase {
     roll: string;
     rolled_at: string;
   };
+  /** Players' rolls held ahead of the command that rolls them, one per purpose. */
+  moogle_held_rolls: {
+    encounter_id: string;
+    purpose: string;
+    roller: string;
+    /** The entered roll as JSON: faces, `{ sum }` or `{ total }`. */
+    roll: string;
+    after_seq: number;
+    held_at: string;
+  };
   moogle_tokens: {
     token_id: string;
     table_id: string;
@@ -54,6 +64,19 @@ export interface StoreDatabase {
     character_id: string | null;
     created_at: string;
     revoked_at: string | null;
+  };
+  /** A browser's session made from a link: found by the SHA-256 of the cookie's value. */
+  moogle_sessions: {
+    hash: string;
+    token_id: string;
+    created_at: string;
+    expires_at: string;
+  };
+  /** A one-use ticket a session opens a WebSocket with: found by its SHA-256. */
+  moogle_tickets: {
+    hash: string;
+    session_hash: string;
+    expires_at: string;
   };
   /** The owner credential (the lobby API): one row, `id` 'owner'. */
   moogle_owner: {

@@ -67,3 +67,28 @@ export function ownerTokenMatches(token: string, storedHash: string): boolean {
   if (!ownerTokenShape(token)) return false;
   return secretMatches(token, storedHash);
 }
+
+/**
+ * A session (a browser's cookie, made from a link) and a ticket (one WebSocket of a session)
+ * are 256 random bits after a prefix that names what they are: in the shape of a link, so the
+ * logs' redaction of tokens hides them too. Kept as the SHA-256 of the whole value, which is
+ * what finds the row: there is no public id to list them by, and none is needed.
+ */
+const CREDENTIAL_SHAPES = {
+  session: /^moogle-session\.[A-Za-z0-9_-]{43}$/,
+  ticket: /^moogle-ticket\.[A-Za-z0-9_-]{43}$/,
+} as const;
+
+export type Credential = keyof typeof CREDENTIAL_SHAPES;
+
+export function newCredential(kind: Credential): { value: string; hash: string } {
+  const value = `moogle-${kind}.${randomBytes(SECRET_BYTES).toString('base64url')}`;
+  return { value, hash: hashSecret(value) };
+}
+
+/** The hash a well-formed session or ticket is kept by, or undefined: nothing else is looked up. */
+export function credentialHash(kind: Credential, value: unknown): string | undefined {
+  return typeof value === 'string' && CREDENTIAL_SHAPES[kind].test(value)
+    ? hashSecret(value)
+    : undefined;
+}

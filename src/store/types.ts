@@ -1,5 +1,5 @@
 import type { SeededDiceState } from '../dice/index.js';
-import type { LogEntry, Result, SavedEncounter } from '../engine/index.js';
+import type { EnteredRoll, LogEntry, Result, SavedEncounter } from '../engine/index.js';
 import type { JsonValue } from '../rulesets/campaign.js';
 
 /**
@@ -87,6 +87,24 @@ export interface StoredEntry {
  * encounter), kept with its encounter so the GM finds it in the fight's history again, on any
  * device and after reconnecting. Only the GM is ever shown it.
  */
+/**
+ * A roll a player entered ahead of the command that rolls it (its character's Initiative, Speed
+ * Points, turn order), held with the encounter until that command is submitted: not an entry of
+ * the log, which records it only once a command uses it. One per purpose.
+ */
+export interface HeldRollRecord {
+  /** The roll's purpose, as the command will ask for it: `initiative:hiro`. */
+  readonly purpose: string;
+  /** The character whose player entered it. */
+  readonly roller: string;
+  /** As entered: the faces, `{ sum }` or `{ total }`. */
+  readonly roll: EnteredRoll;
+  /** The log's last entry number when it was entered: a command after it that rolls its purpose spends it. */
+  readonly afterSeq: number;
+  /** When it was entered, ISO 8601. */
+  readonly at: string;
+}
+
 export interface GmRollRecord {
   readonly notation: string;
   readonly label?: string;
@@ -141,6 +159,22 @@ export interface CreatedToken {
 
 /** What a valid token grants. */
 export type TokenGrant = TokenRole & { readonly tokenId: string; readonly tableId: string };
+
+/** How long sessions and tickets last, and how many sessions one link keeps (the server's limits). */
+export interface SessionBounds {
+  readonly sessionMs: number;
+  /** A link's newest sessions kept: making one more ends its oldest. */
+  readonly sessionsPerLink: number;
+  readonly ticketMs: number;
+}
+
+/** A session made from a link: the value to keep in a cookie, shown only now. */
+export interface CreatedSession {
+  /** `moogle-session.<secret>`: stored only as its SHA-256. */
+  readonly session: string;
+  readonly expiresAt: string;
+  readonly grant: TokenGrant;
+}
 
 /**
  * A change notification: entry `seq` was appended to encounter `encounterId`, by any process;
@@ -312,6 +346,15 @@ export interface Store {
   addGmRoll(encounterId: string, roll: GmRollRecord): Promise<Result<true>>;
   /** The encounter's latest GM rolls, at most `limit`, oldest first. */
   gmRolls(encounterId: string, limit?: number): Promise<readonly GmRollRecord[]>;
+  /**
+   * Holds a player's roll for its purpose, replacing one held before: refused past
+   * `STORE_LIMITS.heldRolls` of them. Every process's subscribers hear of it (`appended`, seq 0).
+   */
+  holdRoll(encounterId: string, roll: HeldRollRecord): Promise<Result<true>>;
+  /** The rolls held for the encounter, by purpose. */
+  heldRolls(encounterId: string): Promise<readonly HeldRollRecord[]>;
+  /** Lets go of the held rolls of these purposes (spent by a command, or taken back). */
+  dropHeldRolls(encounterId: string, purposes: readonly string[]): Promise<void>;
   /** What `loadEncounter` of the engine needs to rebuild the encounter as it stands. */
   loadEncounter(id: string): Promise<Result<LoadedEncounter>>;
 
@@ -329,6 +372,24 @@ export interface Store {
    */
   tokenLive(tokenId: string): Promise<boolean>;
   listTokens(tableId: string): Promise<readonly TokenInfo[]>;
+
+  /**
+   * A session for a live link (a browser's cookie): lasts `bounds.sessionMs`; the link keeps
+   * its newest `bounds.sessionsPerLink`, so one more ends its oldest. Expired sessions and
+   * tickets of every link are cleared on the way. Refused for a link unknown or revoked.
+   */
+  createSession(tokenId: string, bounds: SessionBounds): Promise<Result<CreatedSession>>;
+  /** The grant of a session not expired whose link is live: its link's grant, read now. */
+  checkSession(session: string): Promise<Result<TokenGrant>>;
+  /** Ends a session (a later link's session replaced it, or its browser signed out). */
+  endSession(session: string): Promise<boolean>;
+  /** A ticket for one WebSocket of a live session: used once, within `bounds.ticketMs`. */
+  createTicket(session: string, bounds: SessionBounds): Promise<Result<string>>;
+  /**
+   * Takes a ticket: the first caller gets its session's grant, every later one (in any
+   * process) `ticket/unknown`; past its time, `ticket/expired`.
+   */
+  takeTicket(ticket: string): Promise<Result<TokenGrant>>;
 
   exportTable(id: string): Promise<Result<TableExport>>;
   /** Recreates an exported table with the same ids, in one transaction; refused if it exists. */

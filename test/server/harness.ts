@@ -189,9 +189,14 @@ export class Client {
   }
 
   static connect(url: string, encounterId: string, token: string): Promise<Client> {
-    const ws = new WebSocket(
+    return Client.open(
       `${url.replace(/^http/, 'ws')}/api/encounters/${encounterId}/live?token=${encodeURIComponent(token)}`,
     );
+  }
+
+  /** A socket to any address, with headers of the caller's (a session's cookie, an Origin). */
+  static open(address: string, headers: Record<string, string> = {}): Promise<Client> {
+    const ws = new WebSocket(address, { headers });
     const client = new Client(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));

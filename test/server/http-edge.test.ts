@@ -254,6 +254,8 @@ describe('no token in the logs', () => {
       `/t/${escaped}`,
       `/x/${gmToken}`,
       `/api/encounters/nope/balance?token=${gmToken}`,
+      `/api/encounters/nope/live?ticket=moogle-ticket.${secret}`,
+      `/api/encounters/nope/live?ticket=${secret}`,
     ]) {
       await fetch(`${running.url}${path}`);
     }

@@ -241,6 +241,8 @@ describe.each(CASES)('the screens of $system', (c) => {
       // Without the tests' CSP bypass: the page as a browser gets it.
       const strict = await tracker.browser.newContext();
       try {
+        // The GM's session, so the table's address opens the GM's screen here too.
+        await strict.addCookies(await gm.context().cookies());
         const page = await strict.newPage();
         await page.goto(gm.url());
         await page.locator('main[data-seq]').waitFor();

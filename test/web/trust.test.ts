@@ -38,12 +38,20 @@ async function opened(c: (typeof CASES)[number]) {
     characterId: c.player,
   });
   if (!token.ok) throw new Error(token.error.message);
-  const context = await tracker.browser.newContext({ bypassCSP: true });
-  const gm = await context.newPage();
-  const player = await context.newPage();
+  // Two browsers: in one, the player's link would replace the GM's session at this table.
+  const gmBrowser = await tracker.browser.newContext({ bypassCSP: true });
+  const playerBrowser = await tracker.browser.newContext({ bypassCSP: true });
+  const gm = await gmBrowser.newPage();
+  const player = await playerBrowser.newPage();
   await gm.goto(`${tracker.running.url}/t/${gmToken}#/e/${encodeURIComponent(id)}`);
   await player.goto(`${tracker.running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
   await waitSeq([gm, player], 0);
+  const context = {
+    close: async () => {
+      await gmBrowser.close();
+      await playerBrowser.close();
+    },
+  };
   return { context, gm, player };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { makeApi } from './api.js';
+import { ApiError, makeApi } from './api.js';
 import { EncounterScreen } from './encounter/screen.js';
 import { TablePage } from './table/table-page.js';
 import type { TableInfo } from './types.js';
@@ -10,10 +10,10 @@ function encounterFromHash(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
-export function App({ token }: { token: string }) {
-  const api = useMemo(() => makeApi(token), [token]);
+export function App({ tableId }: { tableId: string }) {
+  const api = useMemo(() => makeApi(tableId), [tableId]);
   const [info, setInfo] = useState<TableInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | Error | null>(null);
   const [open, setOpen] = useState(encounterFromHash);
 
   const reload = useCallback(async () => {
@@ -23,7 +23,7 @@ export function App({ token }: { token: string }) {
       setError(null);
       return table;
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof Error ? e : new Error(String(e)));
       return null;
     }
   }, [api]);
@@ -50,7 +50,9 @@ export function App({ token }: { token: string }) {
       <main class="page">
         <h1>Moogle</h1>
         <p role="alert" class="refusal">
-          This table link does not open a table: {error}
+          {error instanceof ApiError && error.status === 401
+            ? 'This browser has no session at this table, or its link was revoked: open your table link again.'
+            : `This table does not open: ${error.message}`}
         </p>
       </main>
     );

@@ -11,6 +11,7 @@ export {
   gmCommandSchemas,
   isGmCommand,
 } from './commands.js';
+export type { GmMenu, GmStatusChoice } from './menu.js';
 export { evolveNotes, MAX_NOTES, type NoteEvent, type Notes, noteEvent, notesOf } from './notes.js';
 export {
   type GmAddRequest,

@@ -268,7 +268,7 @@ describe('gm-status: the text names status spells but no statuses; the GM tracks
     run(encounter, { type: 'gm-status', target: EHLRIC, status: 'haste' });
     expect(who(encounter, GIANT).statuses).toEqual({ slow: 1 });
     const view = ffviiiSystem.view(encounter.state);
-    expect(view.combatants[1]!.statuses[0]).toEqual({ name: 'slow', timer: '1 round' });
+    expect(view.combatants[1]!.statuses[0]).toEqual({ id: 'slow', name: 'slow', timer: '1 round' });
     beginRound(encounter);
     run(encounter, { type: 'pass', actor: EHLRIC });
     const end = run(encounter, { type: 'pass', actor: GIANT });

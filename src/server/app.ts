@@ -22,7 +22,7 @@ import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
 import { registerLobby } from './lobby/routes.js';
-import type { Role } from './protocol.js';
+import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
 import { registerSessions } from './session/routes.js';
@@ -634,7 +634,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       linkId: grant.value.tokenId,
       welcome: {
         type: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
       },

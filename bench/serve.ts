@@ -203,7 +203,7 @@ async function step(
         pids.reduce((sum, pid) => sum + rssKb(pid), 0),
       );
     }, 500);
-    const code = await new Promise<number | null>((resolve) => load.once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => load.once('close', resolve));
     clearInterval(sampler);
     if (code !== 0) throw new Error(`load generator exited ${code}`);
     const { connected, start, end } = marks;

@@ -30,7 +30,8 @@ server.on('connection', (socket, request) => {
 
 server.on('listening', () => {
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error(`unexpected address ${address}`);
+  if (address === null || typeof address === 'string')
+    throw new Error(`unexpected address ${address}`);
   process.stderr.write(`serving on http://127.0.0.1:${address.port}\n`);
 });
 

@@ -38,6 +38,9 @@ for (const url of plan.urls) {
   }
 }
 
+/** Tables connecting at once. */
+const CONNECTING = 10;
+
 const ack: number[] = [];
 const fanout: number[] = [];
 /** The size in bytes of each pushed entry, by the role of the client that received it. */
@@ -114,15 +117,23 @@ async function submitLoop(
 }
 
 async function runMoogle(): Promise<{ close: () => void; runs: () => Promise<void>[] }> {
-  const tables = await Promise.all(
-    plan.tables.map(async (t) =>
-      Promise.all(
-        t.tokens.map((token, i) =>
-          open(plan.urls[i % plan.urls.length]!, t.encounter, token, t.roles[i]!),
+  // A few tables at a time: a thousand hellos at once would time the store's lookups out, and
+  // a link whose lookup failed is counted against its address (and refused past its limit).
+  const tables: Seat[][] = [];
+  for (let at = 0; at < plan.tables.length; at += CONNECTING) {
+    const batch = plan.tables.slice(at, at + CONNECTING);
+    tables.push(
+      ...(await Promise.all(
+        batch.map(async (t) =>
+          Promise.all(
+            t.tokens.map((token, i) =>
+              open(plan.urls[i % plan.urls.length]!, t.encounter, token, t.roles[i]!),
+            ),
+          ),
         ),
-      ),
-    ),
-  );
+      )),
+    );
+  }
   const runs = (deadline: number) =>
     tables.map(async (seats, index) => {
       const [gm, ...others] = seats as [Seat, ...Seat[]];

@@ -304,7 +304,8 @@ async function runKind(kind: Kind, echoes: readonly StepResult[]): Promise<StepR
           echoes.find((e) => e.tables === tables),
         ),
       );
-      if (r.fanP99 >= 50 && r.ackP99 >= 50) break;
+      // Past 50 ms there is no more to find, but 200 tables (the mark) is always run.
+      if (r.fanP99 >= 50 && r.ackP99 >= 50 && tables >= 200) break;
     } finally {
       await store?.close();
       await drop();

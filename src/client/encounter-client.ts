@@ -589,6 +589,14 @@ export class EncounterClient {
     this.sendOrQueue({ type: 'reveal', combatant, revealed });
   }
 
+  /**
+   * Player only, when the players roll what orders a round: its own character's roll for the
+   * round's command (`initiative:hiro`), held by the server until then; `null` takes it back.
+   */
+  hold(purpose: string, roll: Extract<ClientMessage, { type: 'hold' }>['roll']): void {
+    this.sendOrQueue({ type: 'hold', purpose, roll });
+  }
+
   private sendOrQueue(message: ClientMessage): void {
     if (!this.send(message)) this.queue.push(message);
   }

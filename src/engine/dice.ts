@@ -105,6 +105,12 @@ export interface CommandDiceOptions {
   readonly enterAll?: boolean;
   /** Build the one-line explanation of each roll (a live table wants it; a simulation does not). */
   readonly explain?: boolean;
+  /**
+   * Purposes among `entered` the command may leave unused without a refusal: rolls entered
+   * ahead of the command that rolls them (a player's Initiative held for the round), offered to
+   * every command that may ask for them. Any other unused entry is still refused as a typo.
+   */
+  readonly optional?: readonly string[];
 }
 
 /** Numbers repeated purposes within one command. */
@@ -185,7 +191,31 @@ export class CommandDice implements DiceRoller {
 
   /** Entered rolls the command never asked for: most likely a typo in the purpose. */
   unusedEntries(): string[] {
-    return Object.keys(this.options.entered ?? {}).filter((purpose) => !this.used.has(purpose));
+    const optional = new Set(this.options.optional ?? []);
+    return Object.keys(this.options.entered ?? {}).filter(
+      (purpose) => !this.used.has(purpose) && !optional.has(purpose),
+    );
+  }
+}
+
+/**
+ * Why an entry cannot be its roll, as a command asking for the roll would refuse it (the faces
+ * out of range, too few, a total no faces give); undefined when it fits. For an entry checked
+ * ahead of the command that will roll it: a player's Initiative held for the round.
+ */
+export function enteredMisfit(
+  purpose: string,
+  notation: string,
+  entered: EnteredRoll,
+  variables: Variables = {},
+): { readonly code: string; readonly message: string } | undefined {
+  try {
+    rollEntered(purpose, notation, entered, variables, {});
+    return undefined;
+  } catch (error) {
+    if (error instanceof DiceEntryError || error instanceof DiceError)
+      return { code: error.code, message: error.message };
+    throw error;
   }
 }
 

@@ -338,6 +338,7 @@ const submitOptions = z.object({
   entered: z.record(z.string(), enteredRoll).optional(),
   enterAll: z.boolean().optional(),
   explain: z.boolean().optional(),
+  optional: z.array(z.string()).optional(),
 });
 
 /** Submit options come from people too: `entered: 5` is refused, not ignored. */

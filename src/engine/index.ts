@@ -9,6 +9,7 @@ export {
   type DiceRoller,
   type EnteredRoll,
   type EnteredRolls,
+  enteredMisfit,
   isEnteredFaces,
   type RollRecord,
   recordedRolls,

@@ -25,7 +25,15 @@ export interface CombatantView {
    * absent in a system whose combatants carry none into a fight (FFRPG).
    */
   readonly items?: number;
-  readonly statuses: readonly { readonly name: string; readonly timer: string }[];
+  /**
+   * `id`: what `gm status <who> -<id>` ends it by; absent for a mark the GM does not end so
+   * (Defending, Fled, a cracked item).
+   */
+  readonly statuses: readonly {
+    readonly id?: string;
+    readonly name: string;
+    readonly timer: string;
+  }[];
   /**
    * What it holds to cast from, counted: FFVIII's Spellshards in its Spell Matrix. Not statuses:
    * a screen listing `Thunder x3` under "Statuses" misreads it as something done to it.
@@ -102,7 +110,8 @@ export interface RollSlot {
    * The combatant whose roll it is under the rules: an attacker's hit and damage, a caster's
    * spell, the target's counter or Reaction, a Slow ability's caster when it goes off. Its
    * player may enter it, and nobody else's player. Absent for the table's rolls: initiative,
-   * turn order and Speed Points, a GM's amount, a status checked at the start of a turn, a
+   * turn order and Speed Points (unless the encounter's option gives them to the players:
+   * `orderRolls`), a GM's amount, a status checked at the start of a turn, a
    * random pick of whom an action strikes. Where two rollers' rolls share a purpose, the first
    * asked for names it: the engine numbers the later ones (`#2`).
    */
@@ -126,6 +135,29 @@ export interface RollSlot {
    * bounds (Feng Shui's reroll after each 6).
    */
   readonly accepts: string;
+}
+
+/**
+ * The rolls that order a round still to come (FFRPG's and FFVIII's Initiative, ZODIAC's
+ * first-round Speed Points, Shining Force's turn order), and whether the encounter's option gives
+ * them to the players: each character's player may then enter its own ahead of the command that
+ * rolls it, and the server holds it until then (docs/rulings.md, "Who rolls Initiative").
+ */
+export interface OrderRolls {
+  /** The encounter option that gives them to the players: `playersRollInitiative`. */
+  readonly option: string;
+  /** Whether that option is on in this encounter. */
+  readonly on: boolean;
+  /** What the table calls them: `Initiative`, `Speed Points`, `turn order`. */
+  readonly name: string;
+  /**
+   * One per combatant that will make the roll, each naming it as `roller` (a player enters only
+   * its own character's), with the numbers it is made with now; empty when none is ahead (ZODIAC
+   * after its first round) or the option is off.
+   */
+  readonly slots: readonly RollSlot[];
+  /** The numbers each is rolled with now, by purpose (FFRPG's SPD in `1d10+SPD`): an entry is checked with them. */
+  readonly variables?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** The lowest and highest of a roll's numbers, both allowed. */
@@ -174,6 +206,8 @@ export interface GameSystem<
    * command are numbered by the engine (`damage:heket#2`); list the base purpose.
    */
   rolls(state: State, command: Command): readonly RollSlot[];
+  /** The rolls that order the next round, as the encounter's option gives them to the players. */
+  orderRolls(state: State): OrderRolls;
   /** What the system adds to the GM's vocabulary (resources, clock, elements, examples). */
   readonly gm: gm.GmVocabulary;
   /**
@@ -181,6 +215,13 @@ export interface GameSystem<
    * as the ruleset's gm-add command carries it.
    */
   newcomer(library: ContentLibrary, contentId: string): Result<unknown>;
+  /** What the GM's touch controls offer here: the statuses, with their timers, and the clock. */
+  gmMenu(state: State): gm.GmMenu;
+  /**
+   * The statuses a GM line may name in this fight, by id and name (`+Armor Break`); absent
+   * where statuses are free words (FFVIII).
+   */
+  gmStatuses?(state: State): readonly gm.RosterEntry[];
   /** System-only GM commands (`gm move max c4`, `gm death ogre`); undefined when not one. */
   parseGm?(state: State, line: string): Result<Command> | undefined;
   /**

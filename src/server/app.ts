@@ -16,6 +16,8 @@ import { StorageError, type Store, type TableRecord, type TokenGrant } from '../
 import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
+import { tableLibrary } from './library/library.js';
+import { type Access, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -34,7 +36,6 @@ import {
   readRoster,
   recruit,
   startEncounter,
-  starterLibrary,
   systemOfTable,
 } from './tables.js';
 import { registerWeb } from './web.js';
@@ -69,6 +70,8 @@ export interface ServerOptions {
       | 'sessionMs'
       | 'sessionsPerLink'
       | 'ticketMs'
+      | 'libraryEntriesPerTable'
+      | 'libraryBytesPerTable'
     >
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
@@ -152,6 +155,10 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'library/not-found': 404,
+  'library/conflict': 409,
+  'library/in-use': 409,
+  'content/too-large': 413,
   'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
@@ -304,9 +311,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? {}
         : { presenceGraceMs: options.presenceGraceMs }),
       systemOf: (id) => systemById(id),
-      libraryOf: (system) => {
-        const library = starterLibrary(system);
-        return library.ok ? library.value : undefined;
+      libraryOf: async (tableId) => {
+        const table = await store.getTable(tableId);
+        const library = table === undefined ? undefined : await tableLibrary(store, table);
+        return library?.ok ? library.value.library : undefined;
       },
       log,
     },
@@ -466,11 +474,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/api/table/content', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const system = systemOfTable(found.table);
-    if (!system.ok) return send(reply, system);
-    const library = starterLibrary(system.value);
+    const library = await tableLibrary(store, found.table);
     if (!library.ok) return send(reply, library);
-    const lib = library.value;
+    const lib = library.value.library;
     return {
       content: lib.kinds().flatMap((kind) =>
         lib.all(kind).map((entity) => {
@@ -558,6 +564,14 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
     return host.statePayload(roleOf(found.grant));
+  });
+
+  app.get('/api/encounters/:id/gm-kit', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
+    if (host === undefined) return reply;
+    return host.gmKit();
   });
 
   app.post('/api/encounters/:id/finish', async (request, reply) => {
@@ -656,6 +670,23 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   registerBalance(app, store, hub, grantOf, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
+  registerLibrary(app, {
+    store,
+    limits,
+    statusOf,
+    // The owner's token, or whatever a link's request may present (its token, or the session
+    // cookie a browser keeps for the table): the same as every table route reads.
+    accessOf: async (request): Promise<Access> => {
+      const token = tokenOf(request);
+      if (token !== undefined && (await credentialOf(request, token)) === 'owner') {
+        return { kind: 'owner' };
+      }
+      const grant = await grantOf(request);
+      return grant.ok
+        ? { kind: 'link', grant: grant.value }
+        : { kind: 'none', code: grant.error.code, message: grant.error.message };
+    },
+  });
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

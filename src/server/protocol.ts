@@ -3,11 +3,14 @@ import type { JsonPatch } from '../json-patch/index.js';
 import type { ActionOdds, RollSlot } from '../rulesets/system.js';
 import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
-import type { GmRollRecord } from '../store/types.js';
+import type { GmRollRecord, HeldRollRecord } from '../store/types.js';
 import { SERVER_LIMITS } from './limits.js';
 
 /** A GM roll outside the log as the GM's screens get it: as the store keeps it. */
 export type KeptGmRoll = GmRollRecord;
+
+/** A player's roll held for the command that will roll it, as the store keeps it. */
+export type HeldRoll = HeldRollRecord;
 
 /**
  * The WebSocket protocol between the table server and its clients (docs/server.md). Everything
@@ -102,6 +105,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     combatant: z.string().min(1).max(200),
     revealed: z.boolean(),
   }),
+  /**
+   * Player only, when the encounter's option gives the players the rolls that order a round
+   * (`playersRollInitiative`, `playersRollSpeedPoints`, `playersRollTurnOrder`): its own
+   * character's roll (`initiative:hiro`), entered ahead of the GM's command that rolls it and held
+   * with the encounter until then; entered again, it replaces the one held; `null` takes it back.
+   */
+  z.object({ type: z.literal('hold'), purpose, roll: enteredRoll.nullable() }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
@@ -138,6 +148,21 @@ export interface Outcome {
   readonly reason: string;
 }
 
+export type { GmMenu, GmStatusChoice } from '../engine/gm/menu.js';
+
+/**
+ * GET /api/encounters/:id/gm-kit, the GM's alone: what the touch controls offer (the system's
+ * statuses with their timers, its clock) and the sheets `gm add <content-id>` takes.
+ */
+export interface GmKit {
+  readonly menu: import('../engine/gm/menu.js').GmMenu;
+  readonly newcomers: readonly {
+    readonly kind: string;
+    readonly id: string;
+    readonly name: string;
+  }[];
+}
+
 /** What every message about the encounter's present carries. */
 export interface StatePayload {
   /** The last entry number: a submit expects this plus one. */
@@ -153,6 +178,18 @@ export interface StatePayload {
   readonly revealed: readonly string[];
   /** Who is connected now, every process counted; link ids for the GM only. */
   readonly connected: readonly Connected[];
+  /**
+   * The rolls that order the next round, when the encounter's option gives them to the players
+   * and one is ahead (absent otherwise): the slots of the party's characters (a player's own
+   * only), and the rolls their players hold now (a player's own only). The GM's command that
+   * rolls them uses what is held; the rest it rolls, or the GM enters, as ever.
+   */
+  readonly orderRolls?: {
+    /** What the table calls them: `Initiative`, `Speed Points`, `turn order`. */
+    readonly name: string;
+    readonly slots: readonly RollSlot[];
+    readonly held: readonly HeldRoll[];
+  };
 }
 
 export type ServerMessage =

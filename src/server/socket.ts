@@ -122,6 +122,9 @@ export function serveSocket(socket: WebSocket, options: SocketOptions): void {
       case 'reveal':
         void host.reveal(client, m.combatant, m.revealed);
         return;
+      case 'hold':
+        void host.hold(client, m.purpose, m.roll);
+        return;
       case 'ping':
         client.send({ type: 'pong' });
         return;

@@ -217,6 +217,65 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0007-table-content-library': {
+      async up(db: Kysely<unknown>) {
+        // A table's own content (docs/content.md, "A table's library"). Seeded from the
+        // system's starter content on first use, not here: the store reads no content files,
+        // and a table made before this migration is seeded the same way as one made after.
+        await db.schema
+          .alterTable('moogle_tables')
+          .addColumn('library_seeded', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('moogle_library')
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('id', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 1`))
+          .addColumn('body', 'text')
+          .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_library_pk', ['table_id', 'kind', 'id'])
+          .execute();
+      },
+    },
+    '0008-held-rolls': {
+      async up(db: Kysely<unknown>) {
+        // Held outside the log: a player's Initiative entered ahead of the round is no entry
+        // until the command that begins the round uses it, and then the entry carries it.
+        await db.schema
+          .createTable('moogle_held_rolls')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('roller', 'text', (c) => c.notNull())
+          .addColumn('roll', 'text', (c) => c.notNull())
+          .addColumn('after_seq', 'integer', (c) => c.notNull())
+          .addColumn('held_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_held_rolls_pk', ['encounter_id', 'purpose'])
+          .execute();
+        if (kind === 'postgres') {
+          // Number 0, as for a reveal: every process reads the encounter's held rolls again,
+          // so a GM's screen on another process shows who has entered theirs.
+          await sql`
+            CREATE FUNCTION moogle_notify_held_roll() RETURNS trigger AS $$
+            BEGIN
+              PERFORM pg_notify(${sql.lit(ENTRY_CHANNEL)},
+                json_build_object('e', COALESCE(NEW.encounter_id, OLD.encounter_id), 's', 0)::text);
+              RETURN NULL;
+            END;
+            $$ LANGUAGE plpgsql`.execute(db);
+          await sql`
+            CREATE TRIGGER moogle_held_rolls_notify AFTER INSERT OR UPDATE OR DELETE
+            ON moogle_held_rolls FOR EACH ROW EXECUTE FUNCTION moogle_notify_held_roll()`.execute(
+            db,
+          );
+        }
+      },
+    },
   };
 }
 

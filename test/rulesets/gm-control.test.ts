@@ -271,6 +271,32 @@ describe.each(CASES)('GM control in $file', ({ file, who, monster, side, status 
     expect(combatant(cleared, who).notes).toEqual([]);
   });
 
+  it("offers the GM's touch controls only statuses gm status takes, each ended by its chip's id", () => {
+    const { system, encounter } = started(file);
+    const menu = system.gmMenu(encounter.state);
+    // The clock the controls move is one every standing combatant has a place on.
+    const standing = system.view(encounter.state).combatants.filter((c) => !c.out);
+    for (const c of standing) expect(typeof c.clock[menu.clock.key]).toBe('number');
+    expect(menu.statuses.length > 0 || menu.freeStatuses).toBe(true);
+    for (const s of menu.statuses) {
+      const target = monster;
+      const timer = s.timer === 'required' ? { timer: 2 } : {};
+      const put = encounter.submit({ type: 'gm-status', target, status: s.id, ...timer });
+      // A Curse needs the cursed item it comes from: the rules refuse it, saying so.
+      if (!put.ok) {
+        expect(put.error.code, `${s.id}: ${put.error.message}`).toBe('gm/no-curse');
+        continue;
+      }
+      const chip = system
+        .view(encounter.state)
+        .combatants.find((c) => c.id === target)!
+        .statuses.find((v) => v.id === s.id);
+      expect(chip, s.id).toBeDefined();
+      const ended = encounter.submit({ type: 'gm-status', target, status: s.id, remove: true });
+      expect(ended.ok, `${s.id} ended`).toBe(true);
+    }
+  });
+
   it('refuses bad GM commands as error values that change nothing', () => {
     const { encounter } = started(file);
     for (const target of ['nobody', 'constructor', '__proto__', 'toString']) {

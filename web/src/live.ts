@@ -64,6 +64,11 @@ export class LiveEncounter {
     this.client.reveal(combatant, revealed);
   }
 
+  /** A player's own order roll, held by the server for the round's command; `null` takes it back. */
+  hold(purpose: string, roll: Extract<ClientMessage, { type: 'hold' }>['roll']): void {
+    this.client.hold(purpose, roll);
+  }
+
   dismissRefusal(): void {
     this.client.dismissRefusal();
   }

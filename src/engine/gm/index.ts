@@ -11,6 +11,7 @@ export {
   gmCommandSchemas,
   isGmCommand,
 } from './commands.js';
+export type { GmMenu, GmStatusChoice } from './menu.js';
 export { evolveNotes, MAX_NOTES, type NoteEvent, type Notes, noteEvent, notesOf } from './notes.js';
 export {
   type GmAddRequest,
@@ -22,4 +23,10 @@ export {
   parseGmLine,
   tokenize,
 } from './parse.js';
-export { findCombatant, newcomerIdentity, type RosterEntry } from './roster.js';
+export {
+  findCombatant,
+  findNamed,
+  namesExactly,
+  newcomerIdentity,
+  type RosterEntry,
+} from './roster.js';

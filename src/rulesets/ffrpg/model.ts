@@ -371,6 +371,8 @@ export const optionsSchema = z.strictObject({
   damageCap: whole(1, 99_999).default(999),
   /** How the Rule of 10 reads below a CoS of 10: the chapter's wording or the glossary's (docs/rulings.md). */
   ruleOf10Reading: z.enum(['saves-the-roll', 'floors-the-cos']).default('saves-the-roll'),
+  /** Players enter their own characters' Initiative on their phones ("Rob: (rolling) Woo! 15."). */
+  playersRollInitiative: z.boolean().default(true),
 });
 export type FfrpgOptions = z.infer<typeof optionsSchema>;
 

@@ -1,7 +1,7 @@
 import type { Variables } from '../../dice/index.js';
 import { gm } from '../../engine/index.js';
 import { rollSlot } from '../roll-slot.js';
-import type { RollSlot } from '../system.js';
+import type { OrderRolls, RollSlot } from '../system.js';
 import { usesWeapon, weaponOf } from './actions.js';
 import type { FfrpgCommand } from './commands.js';
 import { targetsFor } from './decide.js';
@@ -21,11 +21,7 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
   const out = new Rolls();
   switch (command.type) {
     case 'begin-round':
-      for (const id of state.order) {
-        const c = state.combatants[id]!;
-        if (isActive(c)) out.add(`initiative:${id}`, '1d10+SPD', undefined, spd(c));
-      }
-      return out.list();
+      return initiativeSlots(state, state.setup.options.playersRollInitiative);
     case 'attack': {
       const actor = own(state, command.actor);
       const target = own(state, command.target);
@@ -74,6 +70,33 @@ export function ffrpgRolls(state: FfrpgState, command: FfrpgCommand): RollSlot[]
   }
   chargeRolls(state, out);
   return out.list();
+}
+
+/** Each active combatant's Initiative, the next Initiative Phase's: its own when `own`. */
+function initiativeSlots(state: FfrpgState, own: boolean): RollSlot[] {
+  return state.order
+    .filter((id) => isActive(state.combatants[id]!))
+    .map((id) =>
+      rollSlot(`initiative:${id}`, '1d10+SPD', own ? id : undefined, spd(state.combatants[id]!)),
+    );
+}
+
+/**
+ * "Anybody involved in the scene—PC, NPC, or otherwise—rolls a d10 and adds the result to their
+ * SPD Attribute": each player its own character's, when the option is on (it is by default).
+ */
+export function ffrpgOrderRolls(state: FfrpgState): OrderRolls {
+  const on = state.setup.options.playersRollInitiative;
+  const slots = on && state.phase !== 'ended' ? initiativeSlots(state, true) : [];
+  return {
+    option: 'playersRollInitiative',
+    on,
+    name: 'Initiative',
+    slots,
+    variables: Object.fromEntries(
+      slots.map((s) => [s.purpose, spd(state.combatants[s.roller!]!)] as const),
+    ),
+  };
 }
 
 /**

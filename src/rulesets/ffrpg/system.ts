@@ -16,7 +16,7 @@ import type { FfrpgEvent } from './events.js';
 import type { FfrpgSetup } from './model.js';
 import { ffrpgOdds } from './odds.js';
 import { parseFfrpgAction } from './parse-action.js';
-import { ffrpgRolls } from './rolls.js';
+import { ffrpgOrderRolls, ffrpgRolls } from './rolls.js';
 import { ffrpg } from './ruleset.js';
 import { currentEntry, type FfrpgState, isActive } from './state.js';
 
@@ -57,6 +57,7 @@ function view(state: FfrpgState): EncounterView {
         out: !isActive(c),
         fled: c.fled,
         statuses: c.statuses.map((s) => ({
+          id: s.status,
           name: state.setup.statuses[s.status]?.name ?? s.status,
           timer: s.timer === 'infinite' ? '∞' : String(s.timer),
         })),
@@ -176,8 +177,25 @@ export const ffrpgSystem: GameSystem<
   rounds: (state) => state.round,
   odds: ffrpgOdds,
   rolls: ffrpgRolls,
+  orderRolls: ffrpgOrderRolls,
   gm: GM_VOCABULARY,
+  gmMenu: (state) => ({
+    // The encounter's Status Conditions, as its content defines them, each with its usual Timer.
+    statuses: Object.entries(state.setup.statuses).map(([id, s]) => ({
+      id,
+      name: s.name,
+      timer: 'optional' as const,
+      usual: s.timer,
+    })),
+    freeStatuses: false,
+    timerUnit: 'rounds',
+    clock: { key: 'initiative', label: 'Initiative', min: 0 },
+    counters: [],
+    grid: false,
+  }),
   newcomer: ffrpgNewcomer,
+  gmStatuses: (state) =>
+    Object.entries(state.setup.statuses).map(([id, status]) => ({ id, name: status.name })),
   parseAction: parseFfrpgAction,
   campaign: ffrpgCampaign,
 };

@@ -180,6 +180,8 @@ export const optionsSchema = z.strictObject({
   shardsPerDraw: int.min(1).max(10).default(1),
   /** "Dodging raises a character's Dodge score by 3 points." */
   dodgeBonus: int.min(0).max(10).default(3),
+  /** Players enter their own characters' initiative die on their phones ("Fnord rolls the initiative dice"). */
+  playersRollInitiative: z.boolean().default(true),
 });
 export type FfviiiOptions = z.infer<typeof optionsSchema>;
 

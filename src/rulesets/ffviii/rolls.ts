@@ -3,7 +3,7 @@
  * entered dice are checked against before the command is decided.
  */
 import { rollSlot } from '../roll-slot.js';
-import type { RollSlot } from '../system.js';
+import type { OrderRolls, RollSlot } from '../system.js';
 import { ACTION_DICE } from './action-dice.js';
 import { INITIATIVE_DIE, REGULAR_ACTION_SHOTS } from './clock.js';
 import type { FfviiiCommand } from './commands.js';
@@ -33,12 +33,31 @@ function hostile(state: FfviiiState, prefix: string, target: string, roller: str
   return t.hp > 0 && t.shot >= 1 ? [] : check(prefix, target, roller);
 }
 
+/** Each fighter's initiative die, the next round's: its own when `own`. */
+function initiativeSlots(state: FfviiiState, own: boolean): RollSlot[] {
+  return state.order
+    .filter((id) => inFight(state.combatants[id]!))
+    .map((id) => rollSlot(`initiative:${id}`, INITIATIVE_DIE, own ? id : undefined));
+}
+
+/**
+ * "At the beginning of each combat round, each player rolls a 10 sided dice and adds the
+ * resultant number to their Speed stat": its own character's, when the option is on (by default).
+ */
+export function ffviiiOrderRolls(state: FfviiiState): OrderRolls {
+  const on = state.setup.options.playersRollInitiative;
+  return {
+    option: 'playersRollInitiative',
+    on,
+    name: 'initiative',
+    slots: on && state.phase !== 'ended' ? initiativeSlots(state, true) : [],
+  };
+}
+
 export function ffviiiRolls(state: FfviiiState, command: FfviiiCommand): readonly RollSlot[] {
   switch (command.type) {
     case 'begin-round':
-      return state.order
-        .filter((id) => inFight(state.combatants[id]!))
-        .map((id) => rollSlot(`initiative:${id}`, INITIATIVE_DIE));
+      return initiativeSlots(state, state.setup.options.playersRollInitiative);
     case 'attack': {
       const actor = state.combatants[command.actor];
       const weapon = actor === undefined ? undefined : weaponOf(actor, command.weapon);

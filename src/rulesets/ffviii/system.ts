@@ -1,4 +1,5 @@
 import { gm } from '../../engine/index.js';
+import { count } from '../grammar.js';
 import { stockOf } from '../stock.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { ffviiiCampaign } from './campaign/index.js';
@@ -16,7 +17,7 @@ import type { FfviiiEvent } from './events.js';
 import { ELEMENTS, type FfviiiSetup } from './model.js';
 import { carriedName } from './names.js';
 import { ffviiiOdds } from './odds.js';
-import { ffviiiRolls } from './rolls.js';
+import { ffviiiOrderRolls, ffviiiRolls } from './rolls.js';
 import { ffviii } from './ruleset.js';
 import { actorNow, type FfviiiState, inFight } from './state.js';
 
@@ -66,8 +67,9 @@ function view(state: FfviiiState): EncounterView {
         fled: c.fled,
         items: stockOf(c.items),
         statuses: Object.entries(c.statuses).map(([name, rounds]) => ({
+          id: name,
           name,
-          timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
+          timer: rounds === null ? '' : count(rounds, 'round'),
         })),
         stock,
         notes: gm.notesOf(state.notes, id),
@@ -154,7 +156,27 @@ export const ffviiiSystem: GameSystem<
   rounds: (state) => state.round,
   odds: ffviiiOdds,
   rolls: ffviiiRolls,
+  orderRolls: ffviiiOrderRolls,
   gm: GM_VOCABULARY,
+  gmMenu: (state) => {
+    // The text names no statuses: any word will do. Those already in this fight are offered.
+    const names = new Set<string>();
+    for (const id of Object.keys(state.combatants))
+      for (const name of Object.keys(state.combatants[id]!.statuses)) names.add(name);
+    return {
+      statuses: [...names].sort().map((id) => ({
+        id,
+        name: id,
+        timer: 'optional' as const,
+        usual: null,
+      })),
+      freeStatuses: true,
+      timerUnit: 'rounds',
+      clock: { key: 'shot', label: 'Next shot', min: 1 },
+      counters: [{ key: 'debt', label: 'Shot debt', resource: 'debt', min: 0 }],
+      grid: false,
+    };
+  },
   newcomer: ffviiiNewcomer,
   campaign: ffviiiCampaign,
 };

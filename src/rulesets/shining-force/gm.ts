@@ -159,11 +159,27 @@ function set(r: Resolution, target: CombatantState, command: GmCommandOf<'gm-set
     const max = resource === 'hp' ? target.sheet.stats.hp : target.sheet.stats.mp;
     const before = resource === 'hp' ? target.hp : target.mp;
     const { after, clamped } = clampTo(before, command.value, command.relative, max);
+    const raised = resource === 'hp' && after > 0 && target.defeated;
+    // Another unit may have stepped onto the cell it fell on: it stands up on the free cell
+    // nearest, never on a taken one.
+    let moveTo: number | null = null;
+    if (raised && standingAt(r.state, target.cell) !== undefined) {
+      moveTo = nearestFreeCell(r.state, target.cell);
+      if (moveTo === null)
+        return err('gm/no-room', `every cell is taken: ${target.sheet.name} has nowhere to stand`);
+    }
     r.emit({ type: 'points-set', target: target.id, resource, before, after, clamped });
-    if (resource === 'hp') {
-      // "If an individual's hit points are reduced to 0, they are defeated"; above 0 again, back.
-      if (after === 0) defeat(r, target.id, null);
-      else if (target.defeated) r.emit({ type: 'revived', target: target.id });
+    // "If an individual's hit points are reduced to 0, they are defeated"; above 0 again, back.
+    if (resource === 'hp' && after === 0) defeat(r, target.id, null);
+    if (raised) {
+      if (moveTo !== null)
+        r.emit({
+          type: 'placed',
+          target: target.id,
+          from: cellName(r, target.cell),
+          to: cellName(r, moveTo),
+        });
+      r.emit({ type: 'revived', target: target.id });
     }
     return ok(true);
   }
@@ -478,6 +494,24 @@ function freeCell(state: ShiningForceState, cell: number): Result<true> {
 
 function cellNameOf(state: ShiningForceState, cell: number): string {
   return nameOfIndex(terrainOf(state.setup).width, cell);
+}
+
+/** The free passable cell nearest (in steps across the grid) to `from`, the first in reading order on a tie. */
+function nearestFreeCell(state: ShiningForceState, from: number): number | null {
+  const { width, height, costs } = terrainOf(state.setup);
+  let best: number | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let cell = 0; cell < width * height; cell++) {
+    if ((costs[cell] ?? 0) <= 0 || standingAt(state, cell) !== undefined) continue;
+    const distance =
+      Math.abs((from % width) - (cell % width)) +
+      Math.abs(Math.floor(from / width) - Math.floor(cell / width));
+    if (distance < bestDistance) {
+      best = cell;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 /**

@@ -233,6 +233,8 @@ export const optionsSchema = z.strictObject({
   passThroughAllies: z.boolean().default(true),
   /** After this many rounds the battle ends undecided, so every battle ends. */
   maxRounds: whole(1, 999).default(50),
+  /** Players enter their own characters' turn-order dice on their phones (the text has the GM roll). */
+  playersRollTurnOrder: z.boolean().default(false),
 });
 export type ShiningForceOptions = z.infer<typeof optionsSchema>;
 

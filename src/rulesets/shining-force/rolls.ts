@@ -6,7 +6,7 @@
 
 import { gm } from '../../engine/index.js';
 import { rollSlot } from '../roll-slot.js';
-import type { RollSlot } from '../system.js';
+import type { OrderRolls, RollSlot } from '../system.js';
 import { effectTargets } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
 import { armament } from './derived.js';
@@ -125,6 +125,34 @@ function roundMayEnd(state: ShiningForceState, slots: Slots): boolean {
   return true;
 }
 
+/** Each standing combatant's turn-order die, the next round's: its own when `own`. */
+function turnOrderDice(
+  state: ShiningForceState,
+  own: boolean,
+): { purpose: string; notation: string; roller: string | undefined }[] {
+  const notation = `d${2 * state.setup.options.turnOrderSpread + 1}`;
+  return state.combatants
+    .filter((c) => !c.defeated)
+    .map((c) => ({ purpose: `turn-order:${c.id}`, notation, roller: own ? c.id : undefined }));
+}
+
+/**
+ * The text has "the Game Master rolling" every die and no turn order of its own (docs/rulings.md):
+ * the players enter their characters' turn-order dice only when the option is on (off by default).
+ */
+export function shiningForceOrderRolls(state: ShiningForceState): OrderRolls {
+  const on = state.setup.options.playersRollTurnOrder;
+  return {
+    option: 'playersRollTurnOrder',
+    on,
+    name: 'turn order',
+    slots:
+      on && state.result === null
+        ? turnOrderDice(state, true).map((d) => rollSlot(d.purpose, d.notation, d.roller))
+        : [],
+  };
+}
+
 /**
  * The turns that may follow in the same command: a new round's turn order for everyone
  * standing when the round may end, and what a status rolls at the start of its victim's turn (Paralysis, a curse,
@@ -135,12 +163,9 @@ function turnSlots(
   slots: Slots,
   inflicted: Map<string, Set<StatusName>>,
 ): void {
-  const spread = state.setup.options.turnOrderSpread;
   if (state.round === 0 || roundMayEnd(state, slots)) {
-    for (const c of state.combatants) {
-      if (c.defeated) continue;
-      slots.add(`turn-order:${c.id}`, `d${2 * spread + 1}`);
-    }
+    for (const die of turnOrderDice(state, state.setup.options.playersRollTurnOrder))
+      slots.add(die.purpose, die.notation, die.roller);
   }
   for (const c of state.combatants) {
     if (c.defeated) continue;

@@ -1,6 +1,7 @@
 import { err, gm, ok, type Result } from '../../engine/index.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { shiningForceCampaign } from './campaign/index.js';
+import { DEFAULT_TURNS } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
 import {
   type EncounterSpec,
@@ -16,9 +17,9 @@ import type { ShiningForceEvent } from './events.js';
 import { movesOf, terrainOf } from './field.js';
 import { gmTarget } from './gm.js';
 import { MAX_SIDE, nameOfIndex } from './grid/cells.js';
-import type { HeldItem, ShiningForceSetup } from './model.js';
+import { type HeldItem, type ShiningForceSetup, STATUSES } from './model.js';
 import { odds } from './odds.js';
-import { rolls } from './rolls.js';
+import { rolls, shiningForceOrderRolls } from './rolls.js';
 import { shiningForce } from './ruleset.js';
 import { type CombatantState, combatantOf, currentActor, type ShiningForceState } from './state.js';
 
@@ -170,9 +171,13 @@ function view(state: ShiningForceState): EncounterView {
     },
     combatants: state.combatants.map((c) => {
       const { id } = c;
-      const statuses: { name: string; timer: string }[] = [];
+      const statuses: { id?: string; name: string; timer: string }[] = [];
       for (const s of c.statuses)
-        statuses.push({ name: s.status, timer: s.turns === null ? '∞' : String(s.turns) });
+        statuses.push({
+          id: s.status,
+          name: s.status,
+          timer: s.turns === null ? '∞' : String(s.turns),
+        });
       for (const h of c.items)
         if (h.cracked)
           statuses.push({
@@ -292,6 +297,7 @@ export const shiningForceSystem: GameSystem<
   rounds: (state) => state.round,
   odds,
   rolls,
+  orderRolls: shiningForceOrderRolls,
   gm: {
     resources: [
       {
@@ -326,7 +332,21 @@ export const shiningForceSystem: GameSystem<
     ],
     extra: ['gm move <who> <cell>                   put a unit on a cell (not its move)'],
   },
+  gmMenu: () => ({
+    statuses: STATUSES.map((id) => ({
+      id,
+      name: id,
+      timer: 'optional' as const,
+      usual: DEFAULT_TURNS[id] ?? null,
+    })),
+    freeStatuses: false,
+    timerUnit: 'turns',
+    clock: { key: 'turn', label: 'Turn', min: 1 },
+    counters: [],
+    grid: true,
+  }),
   newcomer: shiningForceNewcomer,
+  gmStatuses: () => SF_STATUSES,
   campaign: shiningForceCampaign,
   parseGm,
   parseAction,
@@ -344,3 +364,8 @@ function parseGm(state: ShiningForceState, line: string): Result<ShiningForceCom
   if (!who.ok) return who;
   return ok({ type: 'gm-move', target: who.value.id, to: cell.toUpperCase() });
 }
+
+const SF_STATUSES: readonly gm.RosterEntry[] = STATUSES.map((id) => ({
+  id,
+  name: id[0]!.toUpperCase() + id.slice(1),
+}));

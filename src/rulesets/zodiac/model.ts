@@ -228,6 +228,8 @@ export const optionsSchema = z.strictObject({
   defendLasts: z.enum(['until-next-turn', 'rest-of-round']).default('rest-of-round'),
   /** Venom at the end of each of the victim's turns, or only its first turn each round (rulings). */
   venomTiming: z.enum(['each-turn', 'once-per-round']).default('each-turn'),
+  /** Players enter their own characters' first-round 1d8 on their phones ("they each roll 1d8"). */
+  playersRollSpeedPoints: z.boolean().default(true),
 });
 export type ZodiacOptions = z.infer<typeof optionsSchema>;
 

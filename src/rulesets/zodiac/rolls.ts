@@ -1,6 +1,6 @@
 import { combatantById, gm } from '../../engine/index.js';
 import { rollSlot } from '../roll-slot.js';
-import type { RollSlot } from '../system.js';
+import type { OrderRolls, RollSlot } from '../system.js';
 import { weaponDice } from './combat.js';
 import type { ZodiacCommand } from './commands.js';
 import { techTargets } from './decide.js';
@@ -13,6 +13,27 @@ function damageNotation(state: ZodiacState, dice: number, die: number, power: nu
   const factor = levelFactor(state.setup);
   const inner = `${dice}d${die}*10+${power}`;
   return factor === 1 ? inner : `(${inner})*${factor}`;
+}
+
+/** Each standing combatant's first-round 1d8 Speed Points: its own when `own`. */
+function speedPointSlots(state: ZodiacState, own: boolean): RollSlot[] {
+  return state.order
+    .filter((id) => isStanding(state.combatants[id]!))
+    .map((id) => rollSlot(`sp:${id}`, '1d8', own ? id : undefined));
+}
+
+/**
+ * "At the beginning of combat, they each roll 1d8": each player its own character's, when the
+ * option is on (by default); only the first round rolls them.
+ */
+export function zodiacOrderRolls(state: ZodiacState): OrderRolls {
+  const on = state.setup.options.playersRollSpeedPoints;
+  return {
+    option: 'playersRollSpeedPoints',
+    on,
+    name: 'Speed Points',
+    slots: on && state.phase === 'start' ? speedPointSlots(state, true) : [],
+  };
 }
 
 /**
@@ -30,7 +51,7 @@ export function zodiacRolls(state: ZodiacState, command: ZodiacCommand): RollSlo
   };
   switch (command.type) {
     case 'begin-battle':
-      for (const id of state.order) if (isStanding(state.combatants[id]!)) add(`sp:${id}`, '1d8');
+      slots.push(...speedPointSlots(state, state.setup.options.playersRollSpeedPoints));
       break;
     case 'attack': {
       const actor = combatantById(state.combatants, command.actor);

@@ -16,10 +16,10 @@ import { ELEMENTS } from './elements.js';
 import type { ZodiacEvent } from './events.js';
 import type { ZodiacSetup } from './model.js';
 import { zodiacOdds } from './odds.js';
-import { zodiacRolls } from './rolls.js';
+import { zodiacOrderRolls, zodiacRolls } from './rolls.js';
 import { zodiac } from './ruleset.js';
 import { currentEntry, effectiveSpeed, isFighting, type ZodiacState } from './state.js';
-import { STATUSES } from './statuses.js';
+import { STATUS_IDS, STATUSES } from './statuses.js';
 
 /**
  * The round, the tick, and everyone's Speed Points: the tick's turns in order (the current one
@@ -65,7 +65,8 @@ function view(state: ZodiacState): EncounterView {
     sides: state.setup.sides.map((s) => ({ id: s.id, name: s.name })),
     combatants: state.order.map((id) => {
       const c = state.combatants[id]!;
-      const statuses = c.statuses.map((s) => ({
+      const statuses: { id?: string; name: string; timer: string }[] = c.statuses.map((s) => ({
+        id: s.status,
         name: STATUSES[s.status].name,
         timer:
           s.ticks !== null
@@ -77,7 +78,11 @@ function view(state: ZodiacState): EncounterView {
                 : 'battle',
       }));
       if (c.unconscious)
-        statuses.unshift({ name: c.dead ? 'Dead' : 'Unconscious', timer: 'Permanent' });
+        statuses.unshift(
+          c.dead
+            ? { name: 'Dead', timer: 'Permanent' }
+            : { id: 'unconscious', name: 'Unconscious', timer: 'Permanent' },
+        );
       if (c.gone !== null)
         statuses.unshift({ name: c.gone === 'fled' ? 'Fled' : 'Dismissed', timer: 'Permanent' });
       if (c.defending)
@@ -187,8 +192,36 @@ export const zodiacSystem: GameSystem<
   rounds: (state) => state.round,
   odds: zodiacOdds,
   rolls: zodiacRolls,
+  orderRolls: zodiacOrderRolls,
   gm: GM_VOCABULARY,
+  gmMenu: () => ({
+    statuses: STATUS_IDS.map((id) => {
+      const info = STATUSES[id];
+      if (id === 'stun' || id === 'unconscious')
+        return { id, name: info.name, timer: 'none' as const, usual: null };
+      // Death Sentence counts rounds: "until the end of the next combat round" unless told.
+      if (id === 'death-sentence')
+        return { id, name: info.name, timer: 'optional' as const, usual: 1, unit: 'rounds' };
+      return {
+        id,
+        name: info.name,
+        timer: info.timed ? ('required' as const) : ('optional' as const),
+        usual: null,
+      };
+    }),
+    freeStatuses: false,
+    timerUnit: 'ticks',
+    clock: { key: 'sp', label: 'SP', min: 0 },
+    counters: [],
+    grid: false,
+  }),
   newcomer: zodiacNewcomer,
+  gmStatuses: () => ZODIAC_STATUSES,
   campaign: zodiacCampaign,
   parseGm,
 };
+
+const ZODIAC_STATUSES: readonly gm.RosterEntry[] = STATUS_IDS.map((id) => ({
+  id,
+  name: STATUSES[id].name,
+}));

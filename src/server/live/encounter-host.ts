@@ -4,17 +4,21 @@ import {
   type CommandBase,
   type EncounterCheckpoint,
   type EngineError,
+  type EnteredRolls,
   type EventBase,
+  enteredMisfit,
   type LegalAction,
   type LogEntry,
   loadEncounter,
   type Result,
+  recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
 import { diff, type JsonValue, jsonEqual } from '../../json-patch/index.js';
-import type { AnySystem, EncounterView } from '../../rulesets/system.js';
+import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
+  gmExamplesOf,
   oddsOf,
   type Secrecy,
   secrecyFor,
@@ -22,7 +26,7 @@ import {
   seenView,
 } from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
-import type { EncounterRecord, Store } from '../../store/index.js';
+import type { EncounterRecord, HeldRollRecord, Store } from '../../store/index.js';
 import { StorageError } from '../../store/unavailable.js';
 import { CLOSE } from '../close-codes.js';
 import { SERVER_LIMITS } from '../limits.js';
@@ -30,6 +34,7 @@ import { checkSubmit, offeredTo } from '../permissions.js';
 import type {
   ClientMessage,
   Connected,
+  GmKit,
   OfferedAction,
   Role,
   SeenEntry,
@@ -38,6 +43,9 @@ import type {
   Who,
 } from '../protocol.js';
 import { Presence, type PresenceChange, whoOf } from './presence.js';
+
+/** Sheets the GM's add panel lists at most: content is the server's, not a client's, to size. */
+const KIT_NEWCOMERS = 1000;
 
 /** One socket as an encounter sees it: who it speaks for, and how to reach it. */
 export interface LiveClient {
@@ -53,8 +61,11 @@ export interface LiveClient {
 export interface HostContext {
   readonly store: Store;
   readonly systemOf: (rulesetId: string) => AnySystem | undefined;
-  /** The content `gm add` finds newcomers in: the system's starter content. */
-  readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
+  /**
+   * The content `gm add` finds newcomers in: the table's library as it is now (the GM may have
+   * changed it since the fight began; what the fight already holds it keeps).
+   */
+  readonly libraryOf: (tableId: string, system: AnySystem) => Promise<ContentLibrary | undefined>;
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
@@ -97,6 +108,10 @@ interface Present {
   readonly partyMembers: readonly string[];
   /** Whose entries the players and spectators now see rendered alike (`entryKey`). */
   tableEntryKey: string | undefined;
+  /** The rolls that order the next round, and whether the players enter them (the option). */
+  readonly order: OrderRolls;
+  /** The players' rolls held for it and not yet spent by a command (`heldNow`). */
+  readonly held: readonly HeldRollRecord[];
 }
 
 /** A submit refused because the store failed: nothing was stored, and the same key may retry. */
@@ -164,6 +179,16 @@ export class EncounterHost {
     readonly system: AnySystem,
     private encounter: AnyEncounter,
     keys: readonly (readonly [string, number])[],
+    /**
+     * The players' rolls held for the command that rolls them, as the store last said: read again
+     * on every notice of the encounter (another process's player may have entered one).
+     */
+    private held: readonly HeldRollRecord[],
+    /**
+     * The table's library as last read: what the GM's touch controls and examples offer. Read
+     * again on every hello, `gm-kit` and `gm add`, so a GM's edit shows on the next screen.
+     */
+    private library: ContentLibrary | undefined,
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
@@ -176,15 +201,22 @@ export class EncounterHost {
   /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
   static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
     let loaded: Awaited<ReturnType<typeof loadFromStore>>;
+    let library: ContentLibrary | undefined;
     try {
       loaded = await loadFromStore(context, id);
+      if (loaded.ok) {
+        library = await context.libraryOf(loaded.value.record.tableId, loaded.value.system);
+      }
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
       return { ok: false, error: { code: 'server/storage', message: error.message } };
     }
     if (!loaded.ok) return loaded;
-    const { record, system, encounter, keys } = loaded.value;
-    return { ok: true, value: new EncounterHost(context, record, system, encounter, keys) };
+    const { record, system, encounter, keys, held } = loaded.value;
+    return {
+      ok: true,
+      value: new EncounterHost(context, record, system, encounter, keys, held, library),
+    };
   }
 
   get id(): string {
@@ -213,6 +245,51 @@ export class EncounterHost {
 
   get status(): EncounterRecord['status'] {
     return this.record.status;
+  }
+
+  /**
+   * What the GM's touch controls offer now: the system's statuses and clock, and the sheets
+   * `gm add` finds in the table's content (characters and monsters), as many as a screen lists.
+   */
+  async gmKit(): Promise<GmKit> {
+    await this.refreshLibrary();
+    const library = this.library;
+    const newcomers: { kind: string; id: string; name: string }[] = [];
+    for (const kind of library?.kinds() ?? []) {
+      // `ffrpg/monster`: the sheets of this system's characters and monsters.
+      const what = kind.slice(kind.indexOf('/') + 1);
+      if (!kind.startsWith(`${this.system.ruleset.id}/`)) continue;
+      if (what !== 'character' && what !== 'monster') continue;
+      for (const entity of library!.all(kind)) {
+        if (newcomers.length === KIT_NEWCOMERS) break;
+        // Listed only when `gm add` takes it: its sheet builds from content.
+        if (!this.system.newcomer(library!, entity.id).ok) continue;
+        const name = (entity as { name?: unknown }).name;
+        newcomers.push({
+          kind: what,
+          id: entity.id,
+          name: typeof name === 'string' ? name : entity.id,
+        });
+      }
+    }
+    return { menu: this.system.gmMenu(this.encounter.state), newcomers };
+  }
+
+  /** Reads the table's library again; a store that fails leaves the one read before. */
+  private async refreshLibrary(): Promise<void> {
+    try {
+      const library = await this.context.libraryOf(this.tableId, this.system);
+      if (library !== undefined) this.useLibrary(library);
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+    }
+  }
+
+  private useLibrary(library: ContentLibrary): void {
+    if (library === this.library) return;
+    this.library = library;
+    // The GM's examples name content: states made with the old library are made again.
+    this.present = undefined;
   }
 
   /**
@@ -405,6 +482,7 @@ export class EncounterHost {
   hello(client: LiveClient, since: number): Promise<void> {
     return this.exclusive(async () => {
       if (!this.clients.has(client)) return;
+      await this.refreshLibrary();
       const last = this.lastSeq;
       if (since > last) {
         client.send({
@@ -509,8 +587,22 @@ export class EncounterHost {
         );
         return;
       }
+      if (this.now().order.on) {
+        // A player on another process may have held a roll a moment ago, its notice not yet here.
+        const held = await this.context.store.heldRolls(this.id);
+        if (JSON.stringify(held) !== JSON.stringify(this.held)) {
+          this.held = held;
+          this.present = undefined;
+        }
+      }
+      // Read before the checkpoint: nothing else runs in this encounter meanwhile (exclusive).
+      const library =
+        message.action.kind === 'gm' && /^\s*(gm\s+)?add\b/i.test(message.action.line)
+          ? await this.context.libraryOf(this.tableId, this.system)
+          : undefined;
+      if (library !== undefined) this.useLibrary(library);
       const before = this.encounter.checkpoint();
-      const applied = this.apply(client.role, message);
+      const applied = this.apply(client.role, message, library);
       if (!applied.ok) {
         refuse(applied.error);
         return;
@@ -536,6 +628,8 @@ export class EncounterHost {
         this.keys.set(message.key, appended.seq);
         this.states.push(entry);
         this.changed();
+        // Before anyone is told: whoever reads the store once the entry is shown finds them gone.
+        await this.dropSpent(entry);
         client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: false });
         this.broadcast(entry);
         return;
@@ -598,7 +692,7 @@ export class EncounterHost {
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
-  private apply(role: Role, message: Submit): Result<unknown> {
+  private apply(role: Role, message: Submit, library: ContentLibrary | undefined): Result<unknown> {
     const { action } = message;
     const encounter = this.encounter;
     let command: CommandBase | undefined;
@@ -611,7 +705,6 @@ export class EncounterHost {
       this.system.rolls(encounter.state, c),
     );
     if (refusal !== undefined) return { ok: false, error: refusal };
-    const entered = { entered: message.dice ?? {}, explain: true };
     switch (action.kind) {
       case 'undo':
         return encounter.undo(action.steps);
@@ -619,18 +712,131 @@ export class EncounterHost {
         return encounter.redo(action.steps);
       case 'gm': {
         const line = action.line.replace(/^\s*gm\s+/i, '');
-        const gmCommand = gmCommandFrom(
-          this.system,
-          this.context.libraryOf(this.system),
-          encounter.state,
-          line,
-        );
+        const gmCommand = gmCommandFrom(this.system, library, encounter.state, line);
         if (!gmCommand.ok) return gmCommand;
-        return encounter.submit(gmCommand.value, entered);
+        return this.submitWithHeld(gmCommand.value, message.dice ?? {});
       }
       case 'command':
-        return encounter.submit(command, entered);
+        return this.submitWithHeld(command!, message.dice ?? {});
     }
+  }
+
+  /**
+   * Submits a command with the dice its submit entered and the players' held rolls it may ask
+   * for (those the submit entered itself are the submit's): the log's entry then carries them as
+   * rolled at the table. A held roll the command does not roll stays held; one that no longer
+   * fits (a total, with the numbers changed since) is left to the dice, not a refusal of the
+   * GM's command.
+   */
+  private submitWithHeld(command: CommandBase, dice: EnteredRolls): Result<unknown> {
+    const encounter = this.encounter;
+    const asked = new Set(this.system.rolls(encounter.state, command).map((s) => s.purpose));
+    const held: Record<string, HeldRollRecord['roll']> = {};
+    for (const h of this.now().held)
+      if (asked.has(h.purpose) && !Object.hasOwn(dice, h.purpose)) held[h.purpose] = h.roll;
+    for (;;) {
+      const optional = Object.keys(held);
+      const submitted = encounter.submit(command, {
+        entered: { ...held, ...dice },
+        explain: true,
+        ...(optional.length === 0 ? {} : { optional }),
+      });
+      const misfit = submitted.ok ? undefined : submitted.error.purpose;
+      if (misfit === undefined || !Object.hasOwn(held, misfit)) return submitted;
+      delete held[misfit];
+    }
+  }
+
+  /**
+   * After an entry is stored: the held rolls it rolled are spent, and let go of in the store
+   * (`heldNow` already leaves them out, should the store not take it).
+   */
+  private async dropSpent(entry: LogEntry<CommandBase, EventBase>): Promise<void> {
+    if (entry.type !== 'command' || this.held.length === 0) return;
+    const rolled = new Set(recordedRolls(entry.events).map((r) => r.purpose.replace(/#\d+$/, '')));
+    const spent = this.held.filter((h) => rolled.has(h.purpose)).map((h) => h.purpose);
+    if (spent.length === 0) return;
+    this.held = this.held.filter((h) => !rolled.has(h.purpose));
+    try {
+      await this.context.store.dropHeldRolls(this.id, spent);
+    } catch (error) {
+      this.context.log('warn', 'spent held rolls not let go', {
+        encounter: this.id,
+        error: String(error instanceof StorageError ? error.cause : error),
+      });
+    }
+  }
+
+  /**
+   * A player's own roll that orders the next round, entered ahead of the command that rolls it
+   * (the encounter's option on): checked as that command will read it, held in the store, and
+   * shown to the GM as entered; `null` takes it back. Refused, and nothing held, when the option
+   * is off, the roll is not its character's, or the dice do not fit.
+   */
+  hold(client: LiveClient, purpose: string, roll: HeldRollRecord['roll'] | null): Promise<void> {
+    const refuse = (code: string, message: string, marked = true): void =>
+      client.send({ type: 'refused', code, message, ...(marked ? { purpose } : {}) });
+    return this.exclusive(
+      async () => {
+        const role = client.role;
+        if (role.role !== 'player') {
+          refuse(
+            'role/players-hold',
+            role.role === 'gm'
+              ? 'the GM enters these with the command that rolls them, not ahead of it'
+              : 'a spectator watches: it cannot enter rolls',
+            false,
+          );
+          return;
+        }
+        if (!(await this.linkHolds(client))) return;
+        if (this.record.status !== 'active') {
+          refuse('encounter/closed', `this encounter is ${this.record.status}`, false);
+          return;
+        }
+        const order = this.system.orderRolls(this.encounter.state);
+        if (!order.on) {
+          refuse(
+            'hold/off',
+            `this encounter's option ${order.option} is off: the GM rolls ${order.name} (docs/rulings.md, "Who rolls Initiative")`,
+          );
+          return;
+        }
+        const me = role.characterId;
+        const slot = order.slots.find((s) => s.purpose === purpose);
+        if (slot?.roller !== me) {
+          const mine = order.slots.filter((s) => s.roller === me).map((s) => s.purpose);
+          refuse(
+            'role/not-your-roll',
+            `'${purpose}' is not ${me}'s ${order.name} to enter: ${mine.length === 0 ? `${me} has none ahead` : `${me}'s is ${mine.join(', ')}`}`,
+          );
+          return;
+        }
+        if (roll === null) {
+          await this.context.store.dropHeldRolls(this.id, [purpose]);
+        } else {
+          const misfit = enteredMisfit(purpose, slot.notation, roll, order.variables?.[purpose]);
+          if (misfit !== undefined) {
+            refuse(misfit.code, misfit.message);
+            return;
+          }
+          const stored = await this.context.store.holdRoll(this.id, {
+            purpose,
+            roller: me,
+            roll,
+            afterSeq: this.lastSeq,
+            at: new Date().toISOString(),
+          });
+          if (!stored.ok) {
+            refuse(stored.error.code, stored.error.message, false);
+            return;
+          }
+        }
+        this.held = await this.context.store.heldRolls(this.id);
+        this.sendStates();
+      },
+      () => refuse('server/storage', 'the roll could not be held; enter it again', false),
+    );
   }
 
   /** GM only: show or hide a combatant's exact figures; every process's clients hear it. */
@@ -684,14 +890,17 @@ export class EncounterHost {
     });
   }
 
-  /** Reads the record again; clients get a state if what they see of it changed. */
+  /** Reads the record (and the held rolls) again; clients get a state if what they see of it changed. */
   private async readRecord(): Promise<void> {
     const record = await this.context.store.getEncounter(this.id);
     if (record === undefined) return;
+    const held = await this.context.store.heldRolls(this.id);
     const revealedChanged = record.revealed.join() !== this.record.revealed.join();
     const statusChanged = record.status !== this.record.status;
+    const heldChanged = JSON.stringify(held) !== JSON.stringify(this.held);
     this.record = record;
-    if (revealedChanged || statusChanged) this.sendStates();
+    this.held = held;
+    if (revealedChanged || statusChanged || heldChanged) this.sendStates();
   }
 
   /**
@@ -745,6 +954,7 @@ export class EncounterHost {
       return false;
     }
     this.encounter = loaded.value.encounter;
+    this.held = loaded.value.held;
     this.keys.clear();
     for (const [key, seq] of loaded.value.keys) this.keys.set(key, seq);
     const before = this.record;
@@ -848,8 +1058,45 @@ export class EncounterHost {
       byAudience: new Map(),
       textByAudience: new Map(),
       tableEntryKey: undefined,
+      order: this.system.orderRolls(state),
+      held: this.heldNow(),
     };
     return this.present;
+  }
+
+  /**
+   * The held rolls no command has spent: one is spent by any command logged after it was held
+   * that rolled its purpose, whether it used the held roll or the GM entered another, so a roll
+   * whose letting go never reached the store is still never used for a second round.
+   */
+  private heldNow(): readonly HeldRollRecord[] {
+    if (this.held.length === 0) return this.held;
+    const oldest = Math.min(...this.held.map((h) => h.afterSeq));
+    const rolledAt = new Map<string, number>();
+    for (const entry of this.encounter.entriesBetween(oldest, this.lastSeq)) {
+      if (entry.type !== 'command') continue;
+      for (const roll of recordedRolls(entry.events))
+        rolledAt.set(roll.purpose.replace(/#\d+$/, ''), entry.seq);
+    }
+    return this.held.filter((h) => (rolledAt.get(h.purpose) ?? 0) <= h.afterSeq);
+  }
+
+  /** The order rolls a role is shown: its own character's for a player, the party's for the GM. */
+  private orderRollsFor(role: Role): StatePayload['orderRolls'] {
+    const { order, held, partyMembers } = this.now();
+    if (!order.on || role.role === 'spectator') return undefined;
+    const whose =
+      role.role === 'gm'
+        ? (roller: string | undefined) => roller !== undefined && partyMembers.includes(roller)
+        : (roller: string | undefined) => roller === role.characterId;
+    const slots = order.slots.filter((s) => whose(s.roller));
+    if (slots.length === 0) return undefined;
+    const purposes = new Set(slots.map((s) => s.purpose));
+    return {
+      name: order.name,
+      slots,
+      held: held.filter((h) => purposes.has(h.purpose) && whose(h.roller)),
+    };
   }
 
   private legal(): readonly LegalAction<CommandBase>[] {
@@ -961,9 +1208,12 @@ export class EncounterHost {
     if (cached !== undefined) return cached;
     const secrecy = secrecyFor(role, present.view, present.party, new Set(this.record.revealed));
     const gm = role.role === 'gm';
+    const orderRolls = this.orderRollsFor(role);
     const payload: StatePayload = {
       seq: this.lastSeq,
-      view: seenView(present.view, role, present.party, secrecy),
+      view: gm
+        ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
+        : seenView(present.view, role, present.party, secrecy),
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
@@ -971,9 +1221,15 @@ export class EncounterHost {
       status: this.record.status,
       revealed: gm ? this.record.revealed : [],
       connected: this.connectedFor(role),
+      ...(orderRolls === undefined ? {} : { orderRolls }),
     };
     present.byAudience.set(key, payload);
     return payload;
+  }
+
+  /** The GM screen's example lines, drawn from the fight as it stands. */
+  private gmExamples(): readonly string[] {
+    return gmExamplesOf(this.system, this.library, this.encounter.state);
   }
 
   /** The clients that said hello, by audience. */
@@ -1092,6 +1348,7 @@ async function loadFromStore(
     system: AnySystem;
     encounter: AnyEncounter;
     keys: readonly (readonly [string, number])[];
+    held: readonly HeldRollRecord[];
   }>
 > {
   const loaded = await context.store.loadEncounter(id);
@@ -1108,5 +1365,6 @@ async function loadFromStore(
   if (!encounter.ok) return encounter;
   const rows = await context.store.entriesSince(id, 0);
   const keys = rows.map((row) => [row.idempotencyKey, row.seq] as const);
-  return { ok: true, value: { record, system, encounter: encounter.value, keys } };
+  const held = await context.store.heldRolls(id);
+  return { ok: true, value: { record, system, encounter: encounter.value, keys, held } };
 }

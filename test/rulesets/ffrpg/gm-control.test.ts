@@ -413,7 +413,7 @@ describe('gm-status and gm-note', () => {
     run(encounter, { type: 'gm-status', target: 'heket', status: 'poison', timer: 2 });
     expect(
       ffrpgSystem.view(encounter.state).combatants.find((c) => c.id === 'heket')?.statuses,
-    ).toEqual([{ name: 'Poison', timer: '2' }]);
+    ).toEqual([{ id: 'poison', name: 'Poison', timer: '2' }]);
     run(encounter, { type: 'gm-status', target: 'heket', status: 'poison', remove: true });
     run(encounter, { type: 'gm-note', target: 'heket', text: 'behind the boulder' });
     const view = ffrpgSystem.view(reloaded(encounter).state);

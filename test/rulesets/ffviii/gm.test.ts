@@ -268,7 +268,7 @@ describe('gm-status: the text names status spells but no statuses; the GM tracks
     run(encounter, { type: 'gm-status', target: EHLRIC, status: 'haste' });
     expect(who(encounter, GIANT).statuses).toEqual({ slow: 1 });
     const view = ffviiiSystem.view(encounter.state);
-    expect(view.combatants[1]!.statuses[0]).toEqual({ name: 'slow', timer: '1 round' });
+    expect(view.combatants[1]!.statuses[0]).toEqual({ id: 'slow', name: 'slow', timer: '1 round' });
     beginRound(encounter);
     run(encounter, { type: 'pass', actor: EHLRIC });
     const end = run(encounter, { type: 'pass', actor: GIANT });
@@ -510,7 +510,9 @@ describe('actions typed by name', () => {
       'flee',
     ])
       expect(matching(labels, typed), typed).toHaveLength(1);
-    expect(matching(labels, 'cast thunder')[0]).toContain('cast Thunder on Iron Giant');
+    // The shot's actor is the context: its own actions do not repeat its name.
+    expect(matching(labels, 'cast thunder')[0]).toMatch(/^Cast Thunder on Iron Giant/);
+    expect(labels.filter((l) => l.startsWith('Ehlric'))).toEqual([]);
     run(encounter, { type: 'attack', actor: EHLRIC, target: GIANT, weapon: 'staff' });
     const answers = encounter.legalActions();
     const answer = (typed: string) => {

@@ -85,6 +85,27 @@ describe('gm hp and mp', () => {
     expect(combatantOf(e.state, 'orc')).toMatchObject({ hp: 4, defeated: false });
   });
 
+  it('a fallen unit raised by the GM goes to a free cell, never onto a taken one', () => {
+    const e = duel();
+    run(e, { type: 'gm-set', target: 'goblin', resource: 'hp', value: 0 });
+    // Max steps onto the cell the goblin fell on (C1).
+    run(e, { type: 'gm-move', target: 'max', to: 'C1' });
+    const up = run(e, { type: 'gm-set', target: 'goblin', resource: 'hp', value: 5 });
+    const placed = ofType(up, 'placed')[0];
+    expect(placed).toMatchObject({ target: 'goblin', from: 'C1' });
+    const goblin = combatantOf(e.state, 'goblin')!;
+    const max = combatantOf(e.state, 'max')!;
+    expect(goblin.defeated).toBe(false);
+    expect(goblin.cell).not.toBe(max.cell);
+    // The nearest free cell to C1, first in reading order: B1 (A1 is free again, but farther).
+    expect(placed!.to).toBe('B1');
+    expect(shiningForceSystem.describe(up, e.state).join('\n')).toContain('put on B1');
+    // Raised where it fell when nobody took the cell.
+    run(e, { type: 'gm-set', target: 'orc', resource: 'hp', value: 0 });
+    const again = run(e, { type: 'gm-set', target: 'orc', resource: 'hp', value: 3 });
+    expect(ofType(again, 'placed')).toHaveLength(0);
+  });
+
   it('a side left with nobody standing loses at once', () => {
     const e = duel();
     run(e, { type: 'gm-set', target: 'orc', resource: 'hp', value: 0 });

@@ -159,7 +159,7 @@ describe("the GM's hand", () => {
     expect(lines).toContain('for 1 tick');
     expect(lines).not.toContain('1 ticks');
     const kid = zodiacSystem.view(encounter.state).combatants.find((c) => c.id === 'kid')!;
-    expect(kid.statuses).toContainEqual({ name: 'Sleep', timer: '1 tick' });
+    expect(kid.statuses).toContainEqual({ id: 'sleep', name: 'Sleep', timer: '1 tick' });
   });
 
   it('a Death Sentence brought into the battle falls at the end of round 1', () => {

@@ -75,6 +75,11 @@ const ffrpg: Fields<FfrpgOptions> = {
     choices: ['saves-the-roll', 'floors-the-cos'],
     default: 'saves-the-roll',
   },
+  playersRollInitiative: {
+    kind: 'boolean',
+    label: 'Players enter their own Initiative on their phones',
+    default: true,
+  },
 };
 
 const ffviii: Fields<FfviiiOptions> = {
@@ -92,6 +97,11 @@ const ffviii: Fields<FfviiiOptions> = {
   },
   shardsPerDraw: { kind: 'number', label: 'Spells per Draw', min: 1, max: 10, default: 1 },
   dodgeBonus: { kind: 'number', label: 'Dodging adds to Dodge', min: 0, max: 10, default: 3 },
+  playersRollInitiative: {
+    kind: 'boolean',
+    label: 'Players enter their own initiative die on their phones',
+    default: true,
+  },
 };
 
 const zodiac: Fields<ZodiacOptions> = {
@@ -119,6 +129,11 @@ const zodiac: Fields<ZodiacOptions> = {
     label: 'Venom strikes',
     choices: ['each-turn', 'once-per-round'],
     default: 'each-turn',
+  },
+  playersRollSpeedPoints: {
+    kind: 'boolean',
+    label: 'Players enter their own first-round Speed Points (1d8) on their phones',
+    default: true,
   },
 };
 
@@ -163,6 +178,11 @@ const shiningForce: Fields<ShiningForceOptions> = {
   },
   passThroughAllies: { kind: 'boolean', label: 'Units pass through allies', default: true },
   maxRounds: { kind: 'number', label: 'Rounds before a draw', min: 1, max: 999, default: 50 },
+  playersRollTurnOrder: {
+    kind: 'boolean',
+    label: 'Players enter their own turn-order dice on their phones',
+    default: false,
+  },
 };
 
 export const OPTION_FIELDS: Readonly<Record<string, Readonly<Record<string, OptionField>>>> = {

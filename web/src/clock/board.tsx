@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { OfferedAction, SeenView } from '../types.js';
 
 /** Shining Force's battlefield, read from the view's text board and the units' cells. */
@@ -125,11 +126,19 @@ export function BoardView({
   view,
   actions,
   onPick,
+  onPlace,
 }: {
   view: SeenView;
   actions: readonly OfferedAction[];
   onPick: (index: number) => void;
+  /**
+   * The GM's: a unit put on a cell (`gm move`), dragged there, or in "move units" mode tapped
+   * and then the cell tapped. The rules refuse a taken or impassable cell.
+   */
+  onPlace?: ((id: string, cell: string) => void) | undefined;
 }) {
+  const [moving, setMoving] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
   const board = view.board ? parseBoard(view.board) : undefined;
   if (!board) return null;
   const units = new Map(
@@ -170,8 +179,9 @@ export function BoardView({
                 // Other marks on the text board (units, reach) are drawn from the data instead.
                 const terrain = board.legend[terrainChar] ?? 'plain';
                 const mark = board.legend[terrainChar] !== undefined && terrainChar !== '.';
-                const move = reach.get(cell);
-                const hit = attack.get(cell);
+                const placing = onPlace !== undefined && moving;
+                const move = placing ? undefined : reach.get(cell);
+                const hit = placing ? undefined : attack.get(cell);
                 const index = hit ?? move;
                 const what = [
                   cell,
@@ -179,6 +189,7 @@ export function BoardView({
                   unit && view.actor === unit.id ? 'acting' : '',
                   move !== undefined ? 'reachable' : '',
                   hit !== undefined ? 'can be attacked' : '',
+                  placing && unit && chosen === unit.id ? 'chosen to move' : '',
                 ]
                   .filter(Boolean)
                   .join(', ');
@@ -187,7 +198,10 @@ export function BoardView({
                     {unit ? (
                       <span
                         aria-hidden="true"
-                        class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}`}
+                        class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}${placing && chosen === unit.id ? ' chosen' : ''}`}
+                        draggable={onPlace !== undefined}
+                        data-unit={unit.id}
+                        onDragStart={(e) => e.dataTransfer?.setData('text/plain', unit.id)}
                       >
                         {unit.party ? '●' : '◆'}
                         {marks.get(unit.id)}
@@ -210,12 +224,41 @@ export function BoardView({
                     <span class="visually-hidden">{what}</span>
                   </>
                 );
+                const drop =
+                  onPlace === undefined
+                    ? {}
+                    : {
+                        onDragOver: (e: DragEvent) => e.preventDefault(),
+                        onDrop: (e: DragEvent) => {
+                          e.preventDefault();
+                          const id = e.dataTransfer?.getData('text/plain');
+                          const from = view.combatants.find((c) => c.id === id);
+                          if (from !== undefined && from.clock.cell !== cell)
+                            onPlace(from.id, cell);
+                        },
+                      };
                 return (
                   <td
                     key={cell}
                     class={`cell terrain-${terrain}${move !== undefined ? ' reach' : ''}${hit !== undefined ? ' attack' : ''}`}
+                    {...drop}
                   >
-                    {index !== undefined ? (
+                    {placing ? (
+                      <button
+                        type="button"
+                        data-cell={cell}
+                        aria-pressed={unit !== undefined ? chosen === unit.id : undefined}
+                        onClick={() => {
+                          if (unit !== undefined) setChosen(chosen === unit.id ? null : unit.id);
+                          else if (chosen !== null) {
+                            onPlace?.(chosen, cell);
+                            setChosen(null);
+                          }
+                        }}
+                      >
+                        {content}
+                      </button>
+                    ) : index !== undefined ? (
                       <button type="button" data-cell={cell} onClick={() => onPick(index)}>
                         {content}
                       </button>
@@ -234,6 +277,27 @@ export function BoardView({
       <p class="small muted">
         ● ours, ◆ foes; a dotted cell can be reached, ⚔ can be attacked: click it to choose.
       </p>
+      {onPlace !== undefined && (
+        <p class="row">
+          <button
+            type="button"
+            aria-pressed={moving}
+            onClick={() => {
+              setMoving(!moving);
+              setChosen(null);
+            }}
+          >
+            {moving ? 'Done moving units' : 'Move units (GM)'}
+          </button>
+          <span class="small muted">
+            {moving
+              ? chosen === null
+                ? 'Tap a unit, then the cell it goes to.'
+                : `Now tap the cell ${view.combatants.find((c) => c.id === chosen)?.name ?? chosen} goes to.`
+              : 'Or drag a unit to a cell.'}
+          </span>
+        </p>
+      )}
       {terrains.length > 0 && (
         <ul class="terrain-legend small" aria-label="Terrain">
           {terrains.map(([char, name]) => (

@@ -1,7 +1,11 @@
 import type { OfferedAction, SeenView } from '../types.js';
 import { BoardView } from './board.js';
-import { type Marker, Track } from './track.js';
+import { useClockMove } from './drag.js';
+import { type Marker, MoveBar, Track } from './track.js';
 import { textWidth, useWidth } from './width.js';
+
+/** The GM's: a combatant moved on the clock to a value. */
+type OnMove = ((id: string, value: number) => void) | undefined;
 
 /** The clocks' labels, in px: 13 reads on a phone (style.css draws them so). */
 const LABEL_PX = 13;
@@ -14,7 +18,7 @@ function num(v: unknown): number | null {
  * FFRPG: who acts at which Initiative, counting down; those above the count have acted. Slow
  * abilities stand where their Charge Time runs out, fixed events on their counts.
  */
-function InitiativeTrack({ view }: { view: SeenView }) {
+function InitiativeTrack({ view, onMove }: { view: SeenView; onMove: OnMove }) {
   const now = num(view.clock.initiative);
   const standing = view.combatants.filter((c) => !c.out);
   const turns: Marker[] = standing
@@ -62,12 +66,13 @@ function InitiativeTrack({ view }: { view: SeenView }) {
       now={now}
       nowLabel="Initiative"
       markers={markers}
+      onMove={onMove}
     />
   );
 }
 
 /** FFVIII: the round's shots from the highest down to 1, each combatant on its next shot. */
-function ShotTrack({ view }: { view: SeenView }) {
+function ShotTrack({ view, onMove }: { view: SeenView; onMove: OnMove }) {
   const shots = num(view.clock.shots) ?? 0;
   const now = num(view.clock.shot);
   const placed = view.combatants.filter((c) => !c.out && num(c.clock.shot) !== null);
@@ -79,6 +84,7 @@ function ShotTrack({ view }: { view: SeenView }) {
       low={1}
       now={now}
       nowLabel="Shot"
+      onMove={onMove}
       markers={placed.map((c) => {
         const debt = num(c.clock.debt) ?? 0;
         return {
@@ -104,7 +110,7 @@ function tickMark(c: SeenView['combatants'][number]): string {
  * ZODIAC: each combatant's Speed Points as a bar, against its Speed, with the tick; those who
  * have acted this tick are ticked off and dimmed.
  */
-function SpeedPoints({ view }: { view: SeenView }) {
+function SpeedPoints({ view, onMove }: { view: SeenView; onMove: OnMove }) {
   const [ref, W] = useWidth<HTMLDivElement>(640);
   const rows = view.combatants.filter((c) => !c.out);
   const top = Math.max(
@@ -123,6 +129,10 @@ function SpeedPoints({ view }: { view: SeenView }) {
     12 + Math.max(...rows.map((c) => textWidth(`${num(c.clock.sp) ?? 0} SP`, LABEL_PX)), 0);
   const H = 24 + rows.length * 32;
   const x = (v: number) => left + (v / top) * (W - left - right);
+  const valueAt = (px: number) =>
+    Math.max(0, Math.min(top, Math.round(((px - left) / (W - left - right)) * top)));
+  const { svg, picked, setPicked, drag, grab, handlers } = useClockMove(valueAt, onMove);
+  const pickedRow = rows.find((c) => c.id === picked);
   const summary = `Speed Points, ${view.timing}: ${rows
     .map(
       (c) =>
@@ -136,12 +146,14 @@ function SpeedPoints({ view }: { view: SeenView }) {
   return (
     <div ref={ref} class="sp-wrap">
       <svg
-        class="sp"
+        ref={svg}
+        class={`sp${onMove ? ' movable' : ''}`}
         viewBox={`0 0 ${W} ${H}`}
         width={W}
         height={H}
-        role="img"
+        role={onMove ? 'group' : 'img'}
         aria-label={summary}
+        {...handlers}
       >
         <title>{summary}</title>
         {grid.map((v) => (
@@ -153,16 +165,40 @@ function SpeedPoints({ view }: { view: SeenView }) {
           </g>
         ))}
         {rows.map((c, i) => {
-          const sp = num(c.clock.sp) ?? 0;
+          const at = num(c.clock.sp) ?? 0;
+          // While dragged, the bar ends where the finger is.
+          const sp = drag?.id === c.id ? valueAt(drag.x) : at;
           const speed = num(c.clock.speed) ?? 0;
           const y = 8 + i * 32;
           const active = view.actor === c.id;
           return (
             <g
               key={c.id}
-              class={`sp-row${active ? ' active' : ''}${c.party ? ' party' : ' foe'}${c.clock.tick === 'acted' ? ' acted' : ''}`}
+              class={`sp-row${active ? ' active' : ''}${c.party ? ' party' : ' foe'}${c.clock.tick === 'acted' ? ' acted' : ''}${picked === c.id ? ' picked' : ''}`}
               data-sp-row={c.id}
+              {...(onMove ? { onPointerDown: grab(c.id) } : {})}
             >
+              {/* The row's button is a shape without text: its name is the row's words. */}
+              {onMove && (
+                // biome-ignore lint/a11y/useSemanticElements: an SVG drawing holds no <button>; a shape takes the role
+                <rect
+                  x={0}
+                  y={y - 4}
+                  width={W}
+                  height={28}
+                  class="sp-hit"
+                  role="button"
+                  tabIndex={0}
+                  aria-label={`${c.name} ${at} SP: move`}
+                  aria-pressed={picked === c.id}
+                  onKeyDown={(e: KeyboardEvent) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setPicked(picked === c.id ? null : c.id);
+                    }
+                  }}
+                />
+              )}
               <text x={4} y={y + 14} class="marker-label">
                 {nameOf(c, active)}
               </text>
@@ -175,6 +211,20 @@ function SpeedPoints({ view }: { view: SeenView }) {
           );
         })}
       </svg>
+      {onMove !== undefined && pickedRow !== undefined && (
+        <MoveBar
+          name={pickedRow.name}
+          value={num(pickedRow.clock.sp) ?? 0}
+          low={0}
+          arrows={['◀', '▶']}
+          step={1}
+          onMove={(value) => {
+            setPicked(null);
+            onMove(pickedRow.id, value);
+          }}
+          onCancel={() => setPicked(null)}
+        />
+      )}
     </div>
   );
 }
@@ -184,19 +234,27 @@ export function Clock({
   view,
   actions,
   onPick,
+  onMove,
+  onPlace,
 }: {
   system: string;
   view: SeenView;
   actions: readonly OfferedAction[];
   onPick: (index: number) => void;
+  /** The GM's: a combatant moved on the clock (its Initiative, next shot, SP). */
+  onMove?: OnMove;
+  /** The GM's: a Shining Force unit put on a cell. */
+  onPlace?: ((id: string, cell: string) => void) | undefined;
 }) {
   return (
     <section class="clock panel" aria-labelledby="clock-h">
       <h2 id="clock-h">{view.timing}</h2>
-      {system === 'ffrpg' && <InitiativeTrack view={view} />}
-      {system === 'ffviii' && <ShotTrack view={view} />}
-      {system === 'zodiac' && <SpeedPoints view={view} />}
-      {system === 'shining-force' && <BoardView view={view} actions={actions} onPick={onPick} />}
+      {system === 'ffrpg' && <InitiativeTrack view={view} onMove={onMove} />}
+      {system === 'ffviii' && <ShotTrack view={view} onMove={onMove} />}
+      {system === 'zodiac' && <SpeedPoints view={view} onMove={onMove} />}
+      {system === 'shining-force' && (
+        <BoardView view={view} actions={actions} onPick={onPick} onPlace={onPlace} />
+      )}
       {view.order.length > 0 && (
         <details>
           <summary>Order as text</summary>

@@ -1,5 +1,6 @@
 /** A countdown drawn left to right, high to low: FFRPG's Initiative, FFVIII's shots. */
 
+import { useClockMove } from './drag.js';
 import { textWidth, useWidth } from './width.js';
 
 export interface Marker {
@@ -59,6 +60,7 @@ export function Track({
   now,
   nowLabel,
   markers,
+  onMove,
 }: {
   label: string;
   high: number;
@@ -66,10 +68,16 @@ export function Track({
   now: number | null;
   nowLabel: string;
   markers: readonly Marker[];
+  /** The GM's: a combatant's marker dragged, or picked and then placed, to a value. */
+  onMove?: ((id: string, value: number) => void) | undefined;
 }) {
   const [ref, W] = useWidth<HTMLElement>(640);
   const span = Math.max(1, high - low);
   const x = (v: number) => PAD + ((high - v) / span) * (W - 2 * PAD);
+  const valueAt = (px: number) =>
+    Math.max(low, Math.min(high, Math.round(high - ((px - PAD) / (W - 2 * PAD)) * span)));
+  const { svg, picked, setPicked, drag, grab, handlers } = useClockMove(valueAt, onMove);
+  const pickedMarker = markers.find((m) => (m.kind ?? 'turn') === 'turn' && m.id === picked);
   // Markers share a row unless their labels would overlap. A label goes right of its marker,
   // else left, else under it, never past the drawing's edge.
   const rowsTaken: [number, number][][] = [];
@@ -119,12 +127,14 @@ export function Track({
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
     <section class="track-wrap" tabIndex={0} aria-label={label} ref={ref}>
       <svg
-        class="track"
+        ref={svg}
+        class={`track${onMove ? ' movable' : ''}`}
         viewBox={`0 0 ${W} ${H}`}
         width={W}
         height={H}
-        role="img"
+        role={onMove ? 'group' : 'img'}
         aria-label={summary}
+        {...handlers}
       >
         <title>{summary}</title>
         <line x1={PAD} x2={W - PAD} y1={28} y2={28} class="axis" />
@@ -154,11 +164,29 @@ export function Track({
           const cy = top[m.level]!;
           const r = m.active ? 10 : 7;
           const kind = m.kind ?? 'turn';
+          const movable = onMove !== undefined && kind === 'turn';
+          const dx = drag !== null && movable && drag.id === m.id ? drag.x - drag.from : 0;
           return (
             <g
               key={`${kind}:${m.id}`}
-              class={`marker ${kind}${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}`}
+              class={`marker ${kind}${m.active ? ' active' : ''}${m.done ? ' done' : ''}${m.party ? ' party' : ' foe'}${picked === m.id && movable ? ' picked' : ''}`}
               data-marker={`${kind}:${m.id}`}
+              {...(movable
+                ? {
+                    role: 'button',
+                    tabIndex: 0,
+                    'aria-label': `${labelOf(m)} at ${m.value}: move`,
+                    'aria-pressed': picked === m.id,
+                    transform: dx === 0 ? undefined : `translate(${dx} 0)`,
+                    onPointerDown: grab(m.id),
+                    onKeyDown: (e: KeyboardEvent) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        setPicked(picked === m.id ? null : m.id);
+                      }
+                    },
+                  }
+                : {})}
             >
               {kind === 'charge' ? (
                 // An hourglass: the Charge Time runs out here.
@@ -192,6 +220,73 @@ export function Track({
           );
         })}
       </svg>
+      {onMove !== undefined && pickedMarker !== undefined && (
+        <MoveBar
+          name={pickedMarker.name}
+          value={pickedMarker.value}
+          low={low}
+          // Higher counts stand to the left on a countdown.
+          arrows={['◀', '▶']}
+          step={-1}
+          onMove={(value) => {
+            setPicked(null);
+            onMove(pickedMarker.id, value);
+          }}
+          onCancel={() => setPicked(null)}
+        />
+      )}
     </section>
+  );
+}
+
+/**
+ * The keyboard's and a fingertip's way to move a picked marker: one step either way, or tap
+ * the drawing where it goes.
+ */
+export function MoveBar({
+  name,
+  value,
+  low,
+  arrows,
+  step,
+  onMove,
+  onCancel,
+}: {
+  name: string;
+  value: number;
+  low: number;
+  arrows: readonly [string, string];
+  /** What the right-hand arrow adds: -1 on a countdown, +1 on a bar that grows right. */
+  step: 1 | -1;
+  onMove: (value: number) => void;
+  onCancel: () => void;
+}) {
+  const left = value - step;
+  const right = value + step;
+  return (
+    <fieldset class="move-bar row" aria-label={`Moving ${name}`}>
+      <span class="small">
+        {name} at {value}: tap where it goes, or
+      </span>
+      <button
+        type="button"
+        aria-label={`Move ${name} to ${left}`}
+        disabled={left < low}
+        onClick={() => onMove(left)}
+      >
+        {arrows[0]} {left}
+      </button>
+      <button
+        type="button"
+        aria-label={`Move ${name} to ${right}`}
+        disabled={right < low}
+        onClick={() => onMove(right)}
+      >
+        {right} {arrows[1]}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </fieldset>
   );
 }

@@ -1,4 +1,6 @@
 import type { SeenCombatant, SeenView } from '../types.js';
+import { GmCardControls, StatusChip } from './gm-card.js';
+import type { GmTouch } from './touch.js';
 
 function Bar({
   label,
@@ -45,6 +47,7 @@ export function CombatantCard({
   onReveal,
   revealed,
   mine,
+  touch,
 }: {
   c: SeenCombatant;
   view: SeenView;
@@ -52,7 +55,10 @@ export function CombatantCard({
   onReveal?: ((id: string, shown: boolean) => void) | undefined;
   revealed?: boolean;
   mine?: boolean;
+  /** The GM's overrides by touch, on the GM's screen. */
+  touch?: GmTouch | undefined;
 }) {
+  const hands = gm ? touch : undefined;
   const active = view.actor === c.id;
   const side = view.sides.find((s) => s.id === c.side)?.name ?? c.side;
   return (
@@ -93,10 +99,7 @@ export function CombatantCard({
       {c.statuses.length > 0 && (
         <ul class="statuses" aria-label="Statuses">
           {c.statuses.map((s) => (
-            <li key={s.name}>
-              {s.name}
-              {s.timer ? ` (${s.timer})` : ''}
-            </li>
+            <StatusChip key={s.name} c={c} s={s} touch={hands} />
           ))}
         </ul>
       )}
@@ -116,6 +119,7 @@ export function CombatantCard({
           ))}
         </ul>
       )}
+      {hands !== undefined && <GmCardControls c={c} touch={hands} />}
       {gm && onReveal && !c.party && (
         <label class="reveal">
           <input
@@ -137,7 +141,9 @@ export function Combatants({
   mine,
   revealed,
   skip,
+  touch,
 }: {
+  touch?: GmTouch | undefined;
   skip?: string | undefined;
   view: SeenView;
   gm: boolean;
@@ -163,6 +169,7 @@ export function Combatants({
                   onReveal={onReveal}
                   revealed={revealed?.has(c.id) ?? false}
                   mine={c.id === mine}
+                  touch={touch}
                 />
               ))}
           </div>

@@ -2,14 +2,17 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import { BalancePanel } from '../balance/balance-panel.js';
 import { Clock } from '../clock/clock.js';
-import type { TableInfo } from '../types.js';
+import type { GmKit, TableInfo } from '../types.js';
 import { useLive } from '../use-live.js';
 import { ActionsPanel } from './actions.js';
 import { CombatantCard, Combatants } from './combatants.js';
+import { AddCombatant } from './gm-add.js';
 import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
+import { OrderRollEntry, OrderRollsEntered } from './order-rolls.js';
 import { WhoIsHere } from './presence.js';
 import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
+import { type GmTouch, sendGm } from './touch.js';
 import { TurnSoundToggle, useTurnSound, useYourTurn } from './your-turn.js';
 
 interface Props {
@@ -29,6 +32,20 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
   useEffect(() => setSelected(null), [seq]);
   const [sound, setSound] = useTurnSound();
   const role = snapshot.role ?? info.role;
+  // What the GM's touch controls offer: the system's statuses and clock, content to add.
+  const [kit, setKit] = useState<GmKit | null>(null);
+  const isGm = role.role === 'gm';
+  useEffect(() => {
+    if (!isGm) return;
+    let current = true;
+    api
+      .get<GmKit>(`/api/encounters/${encodeURIComponent(encounterId)}/gm-kit`)
+      .then((k) => current && setKit(k))
+      .catch(() => current && setKit(null));
+    return () => {
+      current = false;
+    };
+  }, [api, encounterId, isGm]);
   const mine = role.role === 'player' ? role.characterId : undefined;
   const actor = snapshot.state?.view.actor;
   useYourTurn(
@@ -65,7 +82,29 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
   const system = snapshot.encounter?.system ?? info.table.systemId;
   const view = state.view;
   const title = snapshot.encounter?.name ?? name;
-  const clock = <Clock system={system} view={view} actions={state.actions} onPick={setSelected} />;
+  const touch: GmTouch | undefined = gm ? { live, snapshot, kit } : undefined;
+  const clock = (
+    <Clock
+      system={system}
+      view={view}
+      actions={state.actions}
+      onPick={setSelected}
+      onMove={
+        touch &&
+        ((id, value) =>
+          sendGm(
+            touch,
+            { type: 'gm-clock', target: id, value, relative: false },
+            `gm clock ${id} ${value}`,
+          ))
+      }
+      onPlace={
+        touch &&
+        ((id, cell) =>
+          sendGm(touch, { type: 'gm-move', target: id, to: cell }, `gm move ${id} ${cell}`))
+      }
+    />
+  );
   const header = (
     <header class="screen-head">
       {back}
@@ -88,6 +127,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
               gm
               revealed={new Set(snapshot.state?.revealed ?? [])}
               onReveal={(id, shown) => live.reveal(id, shown)}
+              touch={touch}
             />
           </div>
           <div class="gm-side">
@@ -98,9 +138,11 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
               setSelected={setSelected}
               heading="Legal actions"
             />
+            {state.orderRolls && <OrderRollsEntered order={state.orderRolls} view={view} />}
             <WhoIsHere connected={state.connected} view={view} />
             <UndoRedo snapshot={snapshot} live={live} />
-            <GmLine live={live} />
+            {touch && <AddCombatant touch={touch} view={view} />}
+            <GmLine snapshot={snapshot} live={live} />
             <GmRoll snapshot={snapshot} live={live} />
             <FinishFight api={api} encounterId={encounterId} snapshot={snapshot} />
             <BalancePanel api={api} encounterId={encounterId} entry={state.seq} />
@@ -117,6 +159,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
       {header}
       {me && <CombatantCard c={me} view={view} gm={false} mine />}
       {me && <TurnSoundToggle on={sound} set={setSound} />}
+      {role.role === 'player' && <OrderRollEntry snapshot={snapshot} live={live} />}
       {role.role === 'player' && (
         <ActionsPanel
           snapshot={snapshot}

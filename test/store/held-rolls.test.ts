@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryAppended, HeldRollRecord, Store } from '../../src/store/index.js';
+import { freshLocation, KINDS, type Location, open, stopFallbackPostgres } from './fixtures.js';
+
+afterAll(stopFallbackPostgres);
+
+const DICE = { algorithm: 'xoshiro128**', words: [1, 2, 3, 4] } as const;
+
+/**
+ * Players' rolls held ahead of the command that rolls them (docs/store.md): one per purpose,
+ * replaced when entered again, let go of by purpose, heard of by every store on the database as
+ * the encounter changing (number 0), and gone with their table.
+ */
+describe.each(KINDS)('held rolls on %s', (kind) => {
+  let location: Location;
+  let store: Store;
+  /** Another store on the same database: another process, as far as notices go. */
+  let other: Store;
+
+  beforeAll(async () => {
+    location = await freshLocation(kind);
+    store = await open(location.location);
+    other = await open(location.location);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await store?.close();
+    await location?.dispose();
+  });
+
+  async function newEncounter(): Promise<{ tableId: string; encounterId: string }> {
+    const table = await store.createTable({ systemId: 'ffrpg', name: 'Wind Cave' });
+    if (!table.ok) throw new Error(table.error.message);
+    const encounter = await store.createEncounter({
+      tableId: table.value.id,
+      name: 'fight',
+      ruleset: 'ffrpg',
+      setup: { any: 'setup' },
+      initialDice: DICE,
+    });
+    if (!encounter.ok) throw new Error(encounter.error.message);
+    return { tableId: table.value.id, encounterId: encounter.value.id };
+  }
+
+  const held = (purpose: string, roll: HeldRollRecord['roll'], afterSeq = 0): HeldRollRecord => ({
+    purpose,
+    roller: purpose.slice(purpose.indexOf(':') + 1),
+    roll,
+    afterSeq,
+    at: '2026-12-02T02:00:00.000Z',
+  });
+
+  it('holds one roll a purpose, replaces it, and lets go of it', async () => {
+    const { encounterId } = await newEncounter();
+    const heard: EntryAppended[] = [];
+    const unsubscribe = await other.subscribe(encounterId, { appended: (c) => heard.push(c) });
+    expect(await store.heldRolls(encounterId)).toEqual([]);
+    expect(await store.holdRoll(encounterId, held('initiative:hiro', [3]))).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(await store.holdRoll(encounterId, held('initiative:haze', { total: 14 }))).toMatchObject(
+      { ok: true },
+    );
+    // Entered again: the one held is replaced, not added to.
+    await store.holdRoll(encounterId, held('initiative:hiro', [10], 2));
+    expect(await other.heldRolls(encounterId)).toEqual([
+      held('initiative:haze', { total: 14 }),
+      held('initiative:hiro', [10], 2),
+    ]);
+    await store.dropHeldRolls(encounterId, ['initiative:hiro', 'initiative:nobody']);
+    expect(await other.heldRolls(encounterId)).toEqual([held('initiative:haze', { total: 14 })]);
+    // Every change is heard on the other store as the encounter changing, never as an entry.
+    for (let i = 0; i < 50 && heard.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(heard.length).toBeGreaterThanOrEqual(4);
+    expect(heard.every((c) => c.encounterId === encounterId && c.seq === 0)).toBe(true);
+    unsubscribe();
+  });
+
+  it('refuses a roll for an encounter that is not there, and drops them with the table', async () => {
+    expect(await store.holdRoll('no-such', held('sp:keef', [3]))).toMatchObject({
+      ok: false,
+      error: { code: 'encounter/not-found' },
+    });
+    const { tableId, encounterId } = await newEncounter();
+    await store.holdRoll(encounterId, held('sp:keef', [3]));
+    expect(await store.deleteTable(tableId)).toBe(true);
+    expect(await store.heldRolls(encounterId)).toEqual([]);
+  });
+});

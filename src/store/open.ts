@@ -92,8 +92,9 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     }
     release = lock.value.release;
   }
+  const statements = preparedOnce(database);
   const db = new Kysely<StoreDatabase>({
-    dialect: guardedDialect(new SqliteDialect({ database: preparedOnce(database) })),
+    dialect: guardedDialect(new SqliteDialect({ database: statements })),
   });
   const failure = await migrate('sqlite', db, file);
   if (failure !== undefined) {
@@ -101,6 +102,7 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     release();
     return failure;
   }
+  statements.keepFromNowOn();
   return ok(new KyselyStore('sqlite', db, inProcessFeed(file), release));
 }
 

@@ -11,14 +11,23 @@ const STATEMENTS_KEPT = 256;
  * of a query repeats exactly. A statement still being iterated is busy: its SQL then gets a
  * fresh one, not kept.
  */
-export function preparedOnce(database: Database.Database): SqliteDatabase {
+export function preparedOnce(
+  database: Database.Database,
+): SqliteDatabase & { keepFromNowOn(): void } {
   const kept = new Map<string, Database.Statement>();
+  // Off while the migrations run: two stores opening a new file at once race to migrate it,
+  // and the loser's retry must prepare what it runs against the schema as it now is.
+  let keeping = false;
   return {
+    keepFromNowOn: () => {
+      keeping = true;
+    },
     close: () => {
       kept.clear();
       database.close();
     },
     prepare: (sql) => {
+      if (!keeping) return database.prepare(sql);
       const found = kept.get(sql);
       if (found !== undefined && !found.busy) {
         // The most recently used last: the first is the one to drop.

@@ -9,6 +9,7 @@ import { KyselyStore } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { damaged, integrityProblem, isDamage, takeServeLock } from './sqlite-serve.js';
+import { preparedOnce } from './sqlite-statements.js';
 import type { Store, StoreKind } from './types.js';
 import { guardedDialect, StorageError } from './unavailable.js';
 
@@ -91,8 +92,9 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     }
     release = lock.value.release;
   }
+  const statements = preparedOnce(database);
   const db = new Kysely<StoreDatabase>({
-    dialect: guardedDialect(new SqliteDialect({ database })),
+    dialect: guardedDialect(new SqliteDialect({ database: statements })),
   });
   const failure = await migrate('sqlite', db, file);
   if (failure !== undefined) {
@@ -100,6 +102,7 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     release();
     return failure;
   }
+  statements.keepFromNowOn();
   return ok(new KyselyStore('sqlite', db, inProcessFeed(file), release));
 }
 

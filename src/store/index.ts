@@ -22,6 +22,7 @@ export type {
   NewEncounter,
   NewTable,
   PresenceNotice,
+  TableEvent,
   RosterEntry,
   SessionBounds,
   Store,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS } from './limits.js';
-import type { TableChannels, TableClient, TableMessage } from './live/table-channel.js';
-import type { Role } from './protocol.js';
+import type { TableChannels, TableClient } from './live/table-channel.js';
+import type { Role, TableMessage } from './protocol.js';
 import type { EarlyMessages } from './socket.js';
 import { TokenBucket } from './token-bucket.js';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableMessage } from '../../src/server/live/table-channel.js';
-import type { ServerMessage } from '../../src/server/protocol.js';
+import type { ServerMessage, TableMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, type Location, stopFallbackPostgres } from '../store/fixtures.js';
 import {
@@ -123,7 +122,7 @@ describe.each(KINDS)('the table channel (%s)', (kind) => {
 
     // The player opens only the fight: it is at the table all the same.
     const { client: fight } = await Client.join(server.url, id, haze);
-    const joined = await heard<Extract<TableMessage, { type: 'joined' }>>(
+    const joined = await heard<Extract<TableMessage, { type: 'joined' | 'reconnecting' | 'left' }>>(
       gm,
       presenceOf('joined', 'haze'),
     );
@@ -133,7 +132,7 @@ describe.each(KINDS)('the table channel (%s)', (kind) => {
     fight.close();
     page.close();
     await heard(gm, presenceOf('reconnecting', 'haze'));
-    const left = await heard<Extract<TableMessage, { type: 'left' }>>(
+    const left = await heard<Extract<TableMessage, { type: 'joined' | 'reconnecting' | 'left' }>>(
       gm,
       presenceOf('left', 'haze'),
     );

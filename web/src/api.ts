@@ -55,6 +55,7 @@ export function makeApi(tableId: string) {
     tableId,
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+    del: <T>(path: string) => call<T>('DELETE', path),
     /**
      * The live socket of an encounter, on the page's own host. Without a ticket the upgrade
      * carries the session's cookie (a page's own socket: the server checks its origin); with

@@ -2,33 +2,8 @@ import type { Result } from '../../engine/index.js';
 import type { PresenceNotice, TableEvent } from '../../store/index.js';
 import { CLOSE } from '../close-codes.js';
 import { SERVER_LIMITS } from '../limits.js';
-import type { Connected, Role, Who } from '../protocol.js';
+import type { Connected, Role, TableMessage, Who } from '../protocol.js';
 import { Presence, type PresenceChange, whoOf } from './presence.js';
-
-/** What the table channel (`GET /api/table/live`) sends: docs/server.md, "The table channel". */
-export type TableMessage =
-  | {
-      readonly type: 'welcome';
-      readonly protocol: number;
-      readonly role: Role;
-      readonly table: { readonly id: string; readonly name: string };
-    }
-  /** The answer to `hello`: who is at the table now. */
-  | { readonly type: 'connected'; readonly connected: readonly Connected[] }
-  | TableEvent
-  | {
-      readonly type: 'joined' | 'reconnecting' | 'left';
-      readonly who: Who;
-      readonly link?: string;
-      readonly connected: readonly Connected[];
-    }
-  | {
-      readonly type: 'refused';
-      readonly code: string;
-      readonly message: string;
-    }
-  | { readonly type: 'pong' }
-  | { readonly type: 'reconnect'; readonly reason: string };
 
 export interface TableClient {
   readonly role: Role;

@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
@@ -7,6 +7,9 @@ import { stopFallbackPostgres } from '../store/fixtures.js';
 import { seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
+
+/** jsqr is CommonJS: its function is the module under Node, its types say `default`. */
+const decodeQr = (typeof jsqr === 'function' ? jsqr : jsqr.default) as typeof jsqr.default;
 
 /**
  * Seats at the table, in real Chromium: the GM makes a player's link and shows it as a QR code;
@@ -47,21 +50,23 @@ async function actFirst(page: Page, others: readonly Page[]): Promise<void> {
 
 /** The QR code as drawn on the page, in pixels: its SVG painted on a canvas, read back. */
 async function qrPixels(page: Page): Promise<{ data: number[]; width: number; height: number }> {
-  return page.locator('.new-link .qr svg').evaluate(async (svg) => {
-    const text = new XMLSerializer().serializeToString(svg);
+  // A string: the test files have no DOM types.
+  return page.evaluate(`(async () => {
+    const svg = document.querySelector('.new-link .qr svg');
     const image = new Image();
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    image.src = 'data:image/svg+xml;charset=utf-8,' +
+      encodeURIComponent(new XMLSerializer().serializeToString(svg));
     await image.decode();
     const canvas = document.createElement('canvas');
     canvas.width = image.naturalWidth;
     canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d')!;
+    const context = canvas.getContext('2d');
     context.fillStyle = 'white';
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(image, 0, 0);
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
     return { data: [...pixels.data], width: pixels.width, height: pixels.height };
-  });
+  })()`) as Promise<{ data: number[]; width: number; height: number }>;
 }
 
 async function startFromBuilder(gm: Page, seed: string): Promise<string> {
@@ -92,7 +97,7 @@ describe('seats at the table in Chromium', () => {
     const shown = (await hiroSeat.locator('.new-link a').getAttribute('href'))!;
     expect(shown).toMatch(/\/t\/[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}$/);
     const { data, width, height } = await qrPixels(gm);
-    const decoded = jsQR(Uint8ClampedArray.from(data), width, height);
+    const decoded = decodeQr(Uint8ClampedArray.from(data), width, height);
     expect(decoded?.data).toBe(shown);
     const link = hiroSeat.locator('li[data-link]');
     await expect.poll(() => link.getAttribute('data-seen')).toBe('not connected');

@@ -257,11 +257,13 @@ export class Hub {
   /** After notices may have been missed: every link with a socket here is read again. */
   private async recheckLinks(): Promise<void> {
     const hosts = await Promise.allSettled(this.hosts.values());
-    const links = new Set(
-      hosts.flatMap((settled) =>
+    const links = new Set([
+      ...hosts.flatMap((settled) =>
         settled.status === 'fulfilled' && settled.value.ok ? [...settled.value.value.links()] : [],
       ),
-    );
+      // The table channels' sockets too: a revocation missed leaves them open otherwise.
+      ...this.tables.links(),
+    ]);
     for (const link of links) {
       try {
         if (!(await this.context.store.tokenLive(link))) this.revoke(link);

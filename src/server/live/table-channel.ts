@@ -47,7 +47,10 @@ export class TableChannels {
       const made: Room = {
         clients: new Set(),
         listening: new Set(),
-        presence: new Presence(this.context.graceMs, (change) => this.changed(made, change)),
+        presence: new Presence(this.context.graceMs, (change) => {
+          this.changed(made, change);
+          if (change.event === 'left') this.prune(tableId);
+        }),
       };
       room = made;
       this.rooms.set(tableId, room);
@@ -94,6 +97,22 @@ export class TableChannels {
     if (room === undefined || !room.clients.delete(client)) return;
     room.listening.delete(client);
     this.linkSocket(tableId, client.linkId, client.role, -1, revoked);
+    this.prune(tableId);
+  }
+
+  /** A table nobody here watches and nobody anywhere is at is forgotten: it is asked again. */
+  private prune(tableId: string): void {
+    const room = this.rooms.get(tableId);
+    if (room === undefined || room.clients.size > 0 || room.presence.list().length > 0) return;
+    room.presence.close();
+    this.rooms.delete(tableId);
+  }
+
+  /** The links of this process's channel sockets, to check again when notices were missed. */
+  links(): Set<string> {
+    const links = new Set<string>();
+    for (const room of this.rooms.values()) for (const c of room.clients) links.add(c.linkId);
+    return links;
   }
 
   /** The client's `hello`: who is here now, and from now on every change and event. */

@@ -88,7 +88,7 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
     });
   const revoke = (tokenId: string) =>
     act(async () => {
-      await api.del(`/api/table/invites/${encodeURIComponent(tokenId)}`);
+      await api.delete(`/api/table/invites/${encodeURIComponent(tokenId)}`);
       setConfirming(null);
       if (made?.tokenId === tokenId) setMade(null);
       await load();
@@ -160,7 +160,7 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
                 onRevokeOlder={() =>
                   void act(async () => {
                     for (const i of older) {
-                      await api.del(`/api/table/invites/${encodeURIComponent(i.tokenId)}`);
+                      await api.delete(`/api/table/invites/${encodeURIComponent(i.tokenId)}`);
                     }
                     await load();
                   })

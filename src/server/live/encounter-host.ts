@@ -73,6 +73,14 @@ export interface HostContext {
   readonly presenceGraceMs?: number;
   /** Tells the other processes how many sockets of a link this one now holds here (the hub). */
   readonly publishPresence?: (encounterId: string, link: string, who: Who, sockets: number) => void;
+  /** A socket of a link opened or closed here: it is at the encounter's table too (the hub). */
+  readonly linkSocket?: (
+    tableId: string,
+    link: string,
+    role: Role,
+    delta: 1 | -1,
+    final: boolean,
+  ) => void;
 }
 
 /** `HostContext.presenceGraceMs` unless given: a reload, or a phone's network changing. */
@@ -360,6 +368,7 @@ export class EncounterHost {
   private localPresence(client: LiveClient, delta: 1 | -1, final = false): void {
     const sockets = this.presence.local(client.linkId, client.role, delta, final);
     this.context.publishPresence?.(this.id, client.linkId, whoOf(client.role), sockets);
+    this.context.linkSocket?.(this.record.tableId, client.linkId, client.role, delta, final);
   }
 
   /** What another process holds of a link here (the hub hears it from the store's feed). */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, TableMessage } from '../../src/server/protocol.js';
+import type { TableMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, type Location, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   http,
   newTable,
   type Running,
@@ -28,7 +29,7 @@ function heard<M extends TableMessage>(
   client: Client,
   accept: (m: TableMessage) => boolean,
 ): Promise<M> {
-  return client.until((m: ServerMessage): m is ServerMessage =>
+  return client.until((m: Heard): m is Heard =>
     accept(m as unknown as TableMessage),
   ) as unknown as Promise<M>;
 }
@@ -236,8 +237,9 @@ describe('the table channel across two servers on one PostgreSQL', () => {
     expect(ended.status).toBe(200);
     await heard(phone, (m) => m.type === 'encounter-ended');
     await fight.until(
-      (m): m is Extract<ServerMessage, { type: 'state' }> =>
-        m.type === 'state' && m.status === 'abandoned',
+      // Since patches, a change with no new entry comes as `changed`, the state after it.
+      (m): m is Extract<Heard, { type: 'changed' }> =>
+        m.type === 'changed' && m.status === 'abandoned',
     );
 
     // Revoked on A, the phone's table socket on B is closed.

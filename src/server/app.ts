@@ -36,6 +36,7 @@ import {
   startEncounter,
   starterLibrary,
   systemOfTable,
+  undoCampaign,
 } from './tables.js';
 import { registerWeb } from './web.js';
 
@@ -152,6 +153,11 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'campaign/stale': 409,
+  'campaign/changed': 409,
+  'campaign/not-newest': 409,
+  'campaign/nothing-to-undo': 409,
+  'campaign/log-full': 409,
   'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
@@ -216,6 +222,12 @@ const encounterBody = z.object({
 });
 const recruitBody = z.object({ character: z.string().min(1).max(200) });
 const idParam = z.object({ id: z.string().min(1).max(200) });
+const undoBody = z.object({ n: z.number().int().min(1).optional() }).optional();
+
+/** Who did it, as the campaign log names them: the link's role and public id. */
+function byOf(grant: TokenGrant): string {
+  return `${grant.role}:${grant.tokenId}`;
+}
 
 export async function buildServer(options: ServerOptions): Promise<TableServer> {
   const { store } = options;
@@ -522,7 +534,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const body = recruitBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'roster/invalid', body.error.issues[0]!.message);
     if (!(await allowed(reply, found.table, 'character'))) return reply;
-    const state = await recruit(store, found.table, body.data.character);
+    const state = await recruit(store, found.table, body.data.character, byOf(found.grant));
     if (!state.ok) return send(reply, state);
     return reply.code(201).send({ character: body.data.character, state: state.value });
   });
@@ -531,11 +543,35 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     if (!(await allowed(reply, found.table, 'roster'))) return reply;
-    const report = await applyService(store, found.table, request.body);
-    if (!report.ok) return send(reply, report);
+    return send(
+      reply,
+      await applyService(store, found.table, request.body, { by: byOf(found.grant) }),
+    );
+  });
+
+  // What a service would cost and do, saved nowhere: the page shows it before Confirm.
+  app.post('/api/table/services/quote', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    return send(reply, await applyService(store, found.table, request.body, { dryRun: true }));
+  });
+
+  app.get('/api/table/campaign-log', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    return { entries: await store.campaignLog(found.table.id) };
+  });
+
+  app.post('/api/table/campaign-log/undo', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    const body = undoBody.safeParse(request.body ?? undefined);
+    if (!body.success) return refuse(reply, 'campaign/invalid', body.error.issues[0]!.message);
+    const undone = await undoCampaign(store, found.table, byOf(found.grant), body.data?.n);
+    if (!undone.ok) return send(reply, undone);
     const system = systemOfTable(found.table);
     const roster = system.ok ? await readRoster(store, found.table, system.value) : system;
-    return { report: report.value, roster: roster.ok ? roster.value : null };
+    return { undone: undone.value, roster: roster.ok ? roster.value : null };
   });
 
   app.post('/api/table/encounters', async (request, reply) => {
@@ -573,7 +609,13 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
-    const finished = await finishEncounter(store, found.table, host.current, host.id);
+    const finished = await finishEncounter(
+      store,
+      found.table,
+      host.current,
+      host.id,
+      byOf(found.grant),
+    );
     if (!finished.ok) return send(reply, finished);
     await host.refreshRecord();
     return { status: finished.value.record.status, report: finished.value.report };

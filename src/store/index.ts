@@ -9,6 +9,9 @@ export {
 } from './open.js';
 export type {
   AppendResult,
+  CampaignChange,
+  CampaignLogKind,
+  CampaignLogRecord,
   ChangeListener,
   CreatedSession,
   CreatedToken,
@@ -23,6 +26,7 @@ export type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  RosterRow,
   SessionBounds,
   Store,
   StoredEntry,

@@ -151,6 +151,10 @@ async function migrate(
     provider: migrationProvider(kind),
     migrationTableName: 'moogle_migration',
     migrationLockTableName: 'moogle_migration_lock',
+    // Branches number their migrations ahead of landing (0009 may land before 0007): a
+    // database that ran the later one runs the earlier one when it arrives. Each migration
+    // adds its own tables, so the order between branches does not matter.
+    allowUnorderedMigrations: true,
   });
   let failure: unknown;
   // SQLite has no migration lock across connections: when two open a new file at once, one

@@ -22,6 +22,7 @@ import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
 import { registerLobby } from './lobby/routes.js';
+import { describeParty, describeRoster, history, serviceForms } from './campaign-view.js';
 import type { Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
@@ -554,6 +555,51 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     return send(reply, await applyService(store, found.table, request.body, { dryRun: true }));
+  });
+
+  // The campaign page: the GM's in full (party, services, log, history); a player's holds their
+  // own character's sheet and only names and standing for the rest of the party.
+  app.get('/api/table/campaign', async (request, reply) => {
+    const found = await tableOf(request, reply, false);
+    if (found === undefined) return reply;
+    const system = systemOfTable(found.table);
+    if (!system.ok) return send(reply, system);
+    const library = starterLibrary(system.value);
+    if (!library.ok) return send(reply, library);
+    const roster = await readRoster(store, found.table, system.value);
+    if (!roster.ok) return send(reply, roster);
+    const characters = describeRoster(system.value, library.value, roster.value);
+    const money = system.value.campaign.money?.unit ?? null;
+    const { grant } = found;
+    if (grant.role !== 'gm') {
+      const own = grant.role === 'player' ? grant.characterId : undefined;
+      return {
+        role: roleOf(grant),
+        money,
+        sheet: characters.find((c) => c.id === own) ?? null,
+        party: characters.map((c) => ({ id: c.id, name: c.name, down: c.down })),
+      };
+    }
+    const log = await store.campaignLog(found.table.id);
+    const encounters = await store.listEncounters(found.table.id);
+    const lib = library.value;
+    return {
+      role: roleOf(grant),
+      money,
+      characters,
+      party: describeParty(system.value, roster.value.party),
+      services: serviceForms(system.value.campaign.services),
+      items: lib
+        .kinds()
+        .filter((kind) => kind.split('/').at(-1) === 'item')
+        .flatMap((kind) => lib.all(kind))
+        .map((e) => {
+          const name = (e as { name?: unknown }).name;
+          return { id: e.id, name: typeof name === 'string' ? name : e.id };
+        }),
+      log: log.map(({ before: _b, after: _a, ...entry }) => entry),
+      history: history(system.value, lib, encounters, log),
+    };
   });
 
   app.get('/api/table/campaign-log', async (request, reply) => {

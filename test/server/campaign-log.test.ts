@@ -107,6 +107,51 @@ describe.each(['sqlite', 'postgres'] as const)('the campaign log over HTTP on %s
     expect(log.map((e) => e.kind)).toEqual(['service', 'recruit']);
   });
 
+  it("the campaign page's answer: the GM's in full, a player's own sheet and the party's names", async () => {
+    const { gmToken } = await newTable(running.store, 'shining-force', ['max', 'ken']);
+    const gm = await http<{
+      characters: { id: string; lines: { label: string; value: string }[] }[];
+      party: { label: string; value: string }[];
+      services: { type: string; fields: { name: string; kind: string }[] }[];
+      items: { id: string }[];
+      log: { kind: string }[];
+    }>(`${running.url}/api/table/campaign`, gmToken, 'GET');
+    expect(gm.status).toBe(200);
+    expect(gm.body.party).toEqual([{ label: 'Gold', value: '0' }]);
+    expect(gm.body.characters.map((c) => c.id)).toEqual(['ken', 'max']);
+    expect(gm.body.characters[1]?.lines.map((l) => l.label)).toContain('EXP');
+    expect(gm.body.services.find((f) => f.type === 'buy')?.fields).toEqual([
+      { name: 'character', kind: 'character', optional: false },
+      { name: 'item', kind: 'item', optional: false },
+    ]);
+    expect(gm.body.services.map((f) => f.type)).toEqual(
+      expect.arrayContaining(['raise', 'cure-poison', 'lift-curse', 'promote', 'sell', 'repair']),
+    );
+    expect(gm.body.items.map((i) => i.id)).toContain('medical-herb');
+    expect(gm.body.log.map((e) => e.kind)).toEqual(['recruit', 'recruit']);
+    const invite = await http<{ token: string }>(
+      `${running.url}/api/table/invites`,
+      gmToken,
+      'POST',
+      {
+        role: 'player',
+        character: 'ken',
+      },
+    );
+    const player = await http<Record<string, unknown>>(
+      `${running.url}/api/table/campaign`,
+      invite.body.token,
+      'GET',
+    );
+    expect(player.status).toBe(200);
+    expect((player.body.sheet as { id: string }).id).toBe('ken');
+    expect(player.body.party).toEqual([
+      { id: 'ken', name: 'Ken', down: false },
+      { id: 'max', name: 'Max', down: false },
+    ]);
+    expect(Object.keys(player.body).sort()).toEqual(['money', 'party', 'role', 'sheet']);
+  });
+
   it('refuses the log and undo to a player', async () => {
     const { table, gmToken } = await newTable(running.store, 'shining-force', ['max']);
     const invite = await http<{ token: string }>(

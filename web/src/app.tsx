@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, makeApi } from './api.js';
+import { CampaignPage } from './campaign/campaign-page.js';
 import { EncounterScreen } from './encounter/screen.js';
 import { TablePage } from './table/table-page.js';
 import type { TableInfo } from './types.js';
@@ -10,11 +11,17 @@ function encounterFromHash(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** `#/campaign`: the campaign page (the party, services, log, history; a player's sheet). */
+function campaignInHash(): boolean {
+  return location.hash === '#/campaign';
+}
+
 export function App({ tableId }: { tableId: string }) {
   const api = useMemo(() => makeApi(tableId), [tableId]);
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [open, setOpen] = useState(encounterFromHash);
+  const [campaign, setCampaign] = useState(campaignInHash);
 
   const reload = useCallback(async () => {
     try {
@@ -36,7 +43,10 @@ export function App({ tableId }: { tableId: string }) {
         if (active.length === 1) location.hash = `#/e/${active[0]!.id}`;
       }
     });
-    const onHash = () => setOpen(encounterFromHash());
+    const onHash = () => {
+      setOpen(encounterFromHash());
+      setCampaign(campaignInHash());
+    };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, [reload]);
@@ -62,6 +72,18 @@ export function App({ tableId }: { tableId: string }) {
       <main class="page" aria-busy="true">
         <p>Opening the table…</p>
       </main>
+    );
+  }
+  if (campaign) {
+    return (
+      <CampaignPage
+        api={api}
+        info={info}
+        onLeave={() => {
+          location.hash = '';
+          void reload();
+        }}
+      />
     );
   }
   if (open !== undefined) {

@@ -33,6 +33,11 @@ export function TablePage({ api, info, reload }: Props) {
               ? `you play ${info.role.characterId}`
               : 'you are watching'}
         </p>
+        <p>
+          <a class="button" href="#/campaign">
+            {gm ? 'The campaign: party, services, log, history' : 'Your character sheet'}
+          </a>
+        </p>
       </header>
       <Encounters info={info} />
       {gm && <EncounterBuilder api={api} info={info} content={content} reload={reload} />}

@@ -12,6 +12,18 @@
  *   BENCH_ONLY=shining-force npm run bench:sim   # one system (a ruleset id)
  *   BENCH_TWO=0 BENCH_LONG=0 npm run bench:sim   # one worker only: no two-worker runs, no
  *                                                # machine ceiling, no memory run
+ *   BENCH_WHOLE=only npm run bench:sim   # only the whole runs a user waits for (below);
+ *                                        # BENCH_WHOLE=0 leaves them out
+ *   BENCH_REPEATS=5 npm run bench:sim    # runs of each whole-run measurement (default 3)
+ *   BENCH_BEFORE=/other/tree/bin/moogle.js npm run bench:sim   # the whole runs alternate with
+ *                                        # another build's CLI (the code before a change)
+ *
+ * What a user waits for (issue 25): for each example encounter, `moogle balance` tuning a
+ * monster's HP for the players to win 75% (`--workers max(1, cores - 1)`, what the table server
+ * gives a run) and `moogle sim -n 1000`, each a whole CLI process spawned as a user runs it and
+ * timed by the clock from spawn to exit, start-up included. Target: every tune within 5 s on
+ * two cores, 1,000 Shining Force battles within 3 s. The table is printed and the figures
+ * written as JSON to bench/results/sim.json (BENCH_JSON=<file> to write elsewhere).
  *
  * A system whose battles under the default policy a kernel plays (src/sim/kernels/: Shining
  * Force) is measured once more with the kernel off, `tactician (loop)`: the same battles through
@@ -36,6 +48,9 @@
  * and two worker threads, so a ratio below 1.8x can be told apart from our runner's.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -73,6 +88,20 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   ffviii: 'examples/ffviii-iron-giant.yaml',
   zodiac: 'examples/zodiac-keef-and-the-ogre.yaml',
   'shining-force': 'examples/shining-force-gate.yaml',
+};
+/** BENCH_WHOLE=only: the whole runs alone; 0: none of them. */
+const WHOLE = process.env.BENCH_WHOLE ?? '1';
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const BEFORE = process.env.BENCH_BEFORE;
+const JSON_OUT =
+  process.env.BENCH_JSON ?? fileURLToPath(new URL('./results/sim.json', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/moogle.js', import.meta.url));
+/** A tune for each example: a monster's HP, for the players to win 75%. */
+const TUNES: Readonly<Record<string, readonly string[]>> = {
+  ffrpg: ['--vary', 'heket.stats.hp=100..1500', '--target', 'party=0.75'],
+  ffviii: ['--vary', 'iron-giant.hp=10..400', '--target', 'ehlric=0.75'],
+  zodiac: ['--vary', 'ogre.stats.hp=100..4000', '--target', 'party=0.75'],
+  'shining-force': ['--vary', 'dark-mage.stats.hp=5..60', '--target', 'force=0.75'],
 };
 /** The default first (the tactician since issue 15), then the policies the issue names. */
 const POLICIES = [...new Set([DEFAULT_POLICY, 'focus-weakest', 'first'])];
@@ -132,6 +161,8 @@ async function main(): Promise<void> {
   if (systems.length === 0) {
     throw new Error(`BENCH_ONLY=${ONLY}: no such system (${Object.keys(EXAMPLES).join(', ')})`);
   }
+  if (WHOLE !== '0') await wholeRuns(systems);
+  if (WHOLE === 'only') return;
   console.log(
     `Node ${process.version}; about ${SECONDS} s of battles a measurement, in ${SLICES} slices; each system in its own process\n`,
   );
@@ -185,6 +216,178 @@ async function main(): Promise<void> {
       console.log(`  peak RSS by battles done: ${m.marks.join(', ')}`);
     });
   }
+}
+
+// ---- What a user waits for: whole CLI processes, by the clock. ----
+
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\ncpu-ms ' + (u.user + u.system) / 1000 + '\\n'); });",
+)}`;
+
+interface WholeRun {
+  readonly ms: number;
+  /** Milliseconds of the child's CPU time, every thread. */
+  readonly cpu: number;
+  readonly status: number | null;
+  readonly out: string;
+}
+
+/** Spawns the CLI as a user would and times it from spawn to exit. */
+function runCli(cli: string, args: readonly string[]): Promise<WholeRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    // The child tells its own CPU time (every thread: workers, the compiler's, the collector's)
+    // on stderr as it exits: on a shared machine the clock counts the neighbours' load too.
+    const proc = spawn(process.execPath, ['--import', CPU_AT_EXIT, cli, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    proc.once('error', reject);
+    proc.once('exit', (status) => {
+      const ms = performance.now() - started;
+      const cpu = Number(/cpu-ms (\S+)/.exec(err)?.[1] ?? Number.NaN);
+      if (status !== 0) reject(new Error(`${cli} ${args.join(' ')} exited ${status}: ${err}`));
+      else resolve({ ms, cpu, status, out });
+    });
+  });
+}
+
+interface WholeFigures {
+  readonly kind: 'tune' | 'sim';
+  readonly system: string;
+  readonly args: readonly string[];
+  readonly build: 'this' | 'before';
+  /** Milliseconds from spawn to exit, each run. */
+  readonly ms: readonly number[];
+  /** Milliseconds of the run's CPU time, every thread of its process. */
+  readonly cpu: readonly number[];
+  /** Battles each run played. */
+  readonly battles: readonly number[];
+  /** The tune's answer each run: the value and its rate with the 95% interval. */
+  readonly answers?: readonly { value: number | null; rate: number; low: number; high: number }[];
+  /** The load average (1 minute) before each run: the machine is shared. */
+  readonly load: readonly number[];
+}
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function wholeRuns(systems: readonly string[]): Promise<void> {
+  const workers = Math.max(1, availableParallelism() - 1);
+  const builds: ['this' | 'before', string][] = [['this', CLI]];
+  if (BEFORE !== undefined) builds.push(['before', BEFORE]);
+  const figures: WholeFigures[] = [];
+  console.log(
+    `What a user waits for: whole CLI runs by the clock, spawn to exit, ${REPEATS} of each (median, then min), and the median of the process's CPU time (every thread; ` +
+      'on a shared machine the clock also counts the neighbours: the CPU time is near what an idle machine takes for a one-thread run); ' +
+      `tunes on ${workers} worker${workers === 1 ? '' : 's'} (max(1, cores - 1), as the table server), sims on the CLI's default. ` +
+      `Targets: a tune within 5 s, 1,000 Shining Force battles within 3 s.${BEFORE === undefined ? '' : ` Each run alternates with ${BEFORE} (before).`}\n`,
+  );
+  for (const system of systems) {
+    const file = EXAMPLES[system]!;
+    const jobs: { kind: 'tune' | 'sim'; args: (seed: number) => string[] }[] = [
+      {
+        kind: 'tune',
+        args: (seed) => [
+          'balance',
+          file,
+          ...TUNES[system]!,
+          '--seed',
+          String(seed),
+          '--workers',
+          String(workers),
+          '--json',
+        ],
+      },
+      {
+        kind: 'sim',
+        args: (seed) => ['sim', file, '-n', '1000', '--seed', String(seed), '--json'],
+      },
+    ];
+    for (const job of jobs) {
+      const runs = new Map<
+        string,
+        {
+          ms: number[];
+          cpu: number[];
+          battles: number[];
+          load: number[];
+          answers: NonNullable<WholeFigures['answers']>[number][];
+        }
+      >();
+      for (const [build] of builds)
+        runs.set(build, { ms: [], cpu: [], battles: [], load: [], answers: [] });
+      for (let r = 0; r < REPEATS; r++) {
+        // Seeds 1, 2, 3...: a tune's battles depend on its seed, so each repeat is another tune.
+        for (const [build, cli] of builds) {
+          const into = runs.get(build)!;
+          into.load.push(loadavg()[0]!);
+          const run = await runCli(cli, job.args(r + 1));
+          const json = JSON.parse(run.out) as {
+            battles: number;
+            value?: number | null;
+            winRate?: { rate: number; low: number; high: number } | null;
+          };
+          into.ms.push(run.ms);
+          into.cpu.push(run.cpu);
+          into.battles.push(json.battles);
+          if (job.kind === 'tune') {
+            const w = json.winRate ?? { rate: Number.NaN, low: Number.NaN, high: Number.NaN };
+            into.answers.push({
+              value: json.value ?? null,
+              rate: w.rate,
+              low: w.low,
+              high: w.high,
+            });
+          }
+        }
+      }
+      for (const [build] of builds) {
+        const got = runs.get(build)!;
+        figures.push({
+          kind: job.kind,
+          system,
+          args: job.args(1),
+          build,
+          ms: got.ms,
+          cpu: got.cpu,
+          battles: got.battles,
+          ...(job.kind === 'tune' ? { answers: got.answers } : {}),
+          load: got.load,
+        });
+        const what =
+          job.kind === 'tune' ? `tune ${TUNES[system]![1]} ${TUNES[system]![3]}` : 'sim -n 1000';
+        const answers =
+          job.kind === 'tune'
+            ? got.answers
+                .map(
+                  (a) =>
+                    `${a.value} at ${(a.rate * 100).toFixed(1)}% (${(a.low * 100).toFixed(1)}-${(a.high * 100).toFixed(1)})`,
+                )
+                .join('; ')
+            : '';
+        console.log(
+          `${system.padEnd(14)} ${build.padEnd(6)} ${what.padEnd(48)} ${pad(`${(median(got.ms) / 1000).toFixed(2)} s`, 8)} ${pad(`${(Math.min(...got.ms) / 1000).toFixed(2)} s`, 8)}  CPU ${pad(`${(median(got.cpu) / 1000).toFixed(2)} s`, 7)}  battles ${got.battles.map(fmt).join(', ')}  load ${got.load.map((l) => l.toFixed(1)).join(', ')}${answers === '' ? '' : `  ${answers}`}`,
+        );
+      }
+    }
+  }
+  mkdirSync(dirname(JSON_OUT), { recursive: true });
+  writeFileSync(
+    JSON_OUT,
+    `${JSON.stringify({ node: process.version, cores: availableParallelism(), workers, repeats: REPEATS, runs: figures }, null, 2)}\n`,
+  );
+  console.log(`\nWritten to ${JSON_OUT}\n`);
 }
 
 // The machine's own ceiling: the raw loop alone, then two at once, as processes and as threads.

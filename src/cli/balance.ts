@@ -12,7 +12,8 @@ import {
   DEFAULT_BUDGET_POINTS,
 } from '../sim/balance/balance.js';
 import { renderBalance } from '../sim/balance/chart.js';
-import { readTargetSpec, readVarySpec } from '../sim/balance/spec.js';
+import { DEFAULT_TOLERANCE } from '../sim/balance/search.js';
+import { readRate, readTargetSpec, readVarySpec } from '../sim/balance/spec.js';
 import { DEFAULT_POLICY, POLICIES } from '../sim/policies.js';
 import { readPolicySpec } from '../sim/policy-spec.js';
 import { defaultWorkers, MAX_BATTLES, MAX_WORKERS } from '../sim/sim.js';
@@ -29,6 +30,7 @@ interface BalanceFlags {
   battles?: string;
   step?: string;
   budget?: string;
+  tolerance?: string;
   seed?: string;
   workers?: string;
   policy: string;
@@ -41,6 +43,14 @@ function positive(text: string, flag: string): number {
     throw new UsageError(`${flag} takes a number above 0, got '${text}'`);
   }
   return value;
+}
+
+function readTolerance(text: string): number {
+  const rate = readRate(text);
+  if (rate === undefined) {
+    throw new UsageError(`--tolerance takes a win rate, as 0.03 or 3%, got '${text}'`);
+  }
+  return rate;
 }
 
 export function registerBalance(program: Command, io: Io): void {
@@ -61,6 +71,10 @@ export function registerBalance(program: Command, io: Io): void {
     .option(
       '--budget <battles>',
       `the most battles in all (default ${DEFAULT_BUDGET_POINTS} times -n)`,
+    )
+    .option(
+      '--tolerance <rate>',
+      `how near the target the answer's rate must be measured, as 0.03 or 3% (default ${DEFAULT_TOLERANCE * 100}%)`,
     )
     .option('--seed <seed>', 'seed, for the same result again')
     .option('--workers <w>', 'worker threads (default: one per core)')
@@ -86,6 +100,7 @@ export function registerBalance(program: Command, io: Io): void {
           ? Math.min(MAX_BATTLES, battles * DEFAULT_BUDGET_POINTS)
           : wholeFlag(flags.budget, '--budget', 1, MAX_BATTLES);
       const step = flags.step === undefined ? undefined : positive(flags.step, '--step');
+      const tolerance = flags.tolerance === undefined ? undefined : readTolerance(flags.tolerance);
       const asked =
         flags.workers === undefined
           ? defaultWorkers()
@@ -113,6 +128,7 @@ export function registerBalance(program: Command, io: Io): void {
         policy: flags.policy,
         onProgress: (done) => bar?.update(done),
         ...(step === undefined ? {} : { step }),
+        ...(tolerance === undefined ? {} : { tolerance }),
       });
       if (!started.ok) throw new UsageError(started.error.message);
       const run = started.value;

@@ -217,6 +217,11 @@ export interface GameSystem<
   newcomer(library: ContentLibrary, contentId: string): Result<unknown>;
   /** What the GM's touch controls offer here: the statuses, with their timers, and the clock. */
   gmMenu(state: State): gm.GmMenu;
+  /**
+   * The statuses a GM line may name in this fight, by id and name (`+Armor Break`); absent
+   * where statuses are free words (FFVIII).
+   */
+  gmStatuses?(state: State): readonly gm.RosterEntry[];
   /** System-only GM commands (`gm move max c4`, `gm death ogre`); undefined when not one. */
   parseGm?(state: State, line: string): Result<Command> | undefined;
   /**

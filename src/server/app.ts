@@ -17,6 +17,8 @@ import { type BalanceBounds, registerBalance } from './balance-route.js';
 import { describeParty, describeRoster, history, serviceForms } from './campaign-view.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
+import { tableLibrary } from './library/library.js';
+import { type Access, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
@@ -35,7 +37,6 @@ import {
   readRoster,
   recruit,
   startEncounter,
-  starterLibrary,
   systemOfTable,
   undoCampaign,
 } from './tables.js';
@@ -71,6 +72,8 @@ export interface ServerOptions {
       | 'sessionMs'
       | 'sessionsPerLink'
       | 'ticketMs'
+      | 'libraryEntriesPerTable'
+      | 'libraryBytesPerTable'
     >
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
@@ -159,6 +162,10 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'campaign/not-newest': 409,
   'campaign/nothing-to-undo': 409,
   'campaign/log-full': 409,
+  'library/not-found': 404,
+  'library/conflict': 409,
+  'library/in-use': 409,
+  'content/too-large': 413,
   'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
@@ -317,9 +324,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? {}
         : { presenceGraceMs: options.presenceGraceMs }),
       systemOf: (id) => systemById(id),
-      libraryOf: (system) => {
-        const library = starterLibrary(system);
-        return library.ok ? library.value : undefined;
+      libraryOf: async (tableId) => {
+        const table = await store.getTable(tableId);
+        const library = table === undefined ? undefined : await tableLibrary(store, table);
+        return library?.ok ? library.value.library : undefined;
       },
       log,
     },
@@ -479,11 +487,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/api/table/content', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const system = systemOfTable(found.table);
-    if (!system.ok) return send(reply, system);
-    const library = starterLibrary(system.value);
+    const library = await tableLibrary(store, found.table);
     if (!library.ok) return send(reply, library);
-    const lib = library.value;
+    const lib = library.value.library;
     return {
       content: lib.kinds().flatMap((kind) =>
         lib.all(kind).map((entity) => {
@@ -564,11 +570,11 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const system = systemOfTable(found.table);
     if (!system.ok) return send(reply, system);
-    const library = starterLibrary(system.value);
+    const library = await tableLibrary(store, found.table);
     if (!library.ok) return send(reply, library);
     const roster = await readRoster(store, found.table, system.value);
     if (!roster.ok) return send(reply, roster);
-    const characters = describeRoster(system.value, library.value, roster.value);
+    const characters = describeRoster(system.value, library.value.library, roster.value);
     const money = system.value.campaign.money?.unit ?? null;
     const { grant } = found;
     if (grant.role !== 'gm') {
@@ -582,7 +588,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     }
     const log = await store.campaignLog(found.table.id);
     const encounters = await store.listEncounters(found.table.id);
-    const lib = library.value;
+    const lib = library.value.library;
     return {
       role: roleOf(grant),
       money,
@@ -752,6 +758,23 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   registerBalance(app, store, hub, grantOf, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
+  registerLibrary(app, {
+    store,
+    limits,
+    statusOf,
+    // The owner's token, or whatever a link's request may present (its token, or the session
+    // cookie a browser keeps for the table): the same as every table route reads.
+    accessOf: async (request): Promise<Access> => {
+      const token = tokenOf(request);
+      if (token !== undefined && (await credentialOf(request, token)) === 'owner') {
+        return { kind: 'owner' };
+      }
+      const grant = await grantOf(request);
+      return grant.ok
+        ? { kind: 'link', grant: grant.value }
+        : { kind: 'none', code: grant.error.code, message: grant.error.message };
+    },
+  });
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

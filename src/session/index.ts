@@ -5,7 +5,8 @@
  * wire protocol in src/server; both import this, and it imports neither.
  */
 export { groupsOf, matchAction, menuOf } from './actions/pick.js';
-export { gmCommandFrom } from './gm/command-from.js';
+export { addableOf, gmCommandFrom, gmContextOf } from './gm/command-from.js';
+export { composeGmExamples, type GmExampleInput, gmExamplesOf } from './gm/examples.js';
 export { oddsOf } from './odds/odds-of.js';
 export type { Role } from './views/role.js';
 export {

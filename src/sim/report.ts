@@ -2,10 +2,15 @@ import type { Aggregate } from './aggregate.js';
 import type { PlayersSide } from './players.js';
 import type { SidePolicies } from './policy-spec.js';
 
-/** Wilson score interval at 95%: honest near 0% and 100%, where the normal one is not. */
-export function wilson(successes: number, n: number): [number, number] {
+/** The normal quantile of a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+/**
+ * Wilson score interval, at 95% unless `z` says otherwise: honest near 0% and 100%, where the
+ * normal one is not.
+ */
+export function wilson(successes: number, n: number, z = Z95): [number, number] {
   if (n === 0) return [0, 1];
-  const z = 1.959963984540054;
   const p = successes / n;
   const centre = p + (z * z) / (2 * n);
   const margin = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));

@@ -46,6 +46,9 @@ describe('moogle balance', () => {
     expect(points.some((p) => p.value === r.value)).toBe(true);
     expect(r.target).toEqual({ side: 'party', name: 'The party', rate: 0.5 });
     expect(r.battles).toBeLessThanOrEqual(900);
+    expect(r.tolerance).toBe(0.04);
+    expect(['on-target', 'separated', 'budget']).toContain(r.stop);
+    expect(r.onTarget).toBe(r.stop === 'on-target');
     const second = await run(...args);
     expect(second.out).toBe(first.out);
   });
@@ -121,6 +124,14 @@ describe('moogle balance', () => {
     [['--vary', 'heket.stats.hp=1..9', '--target', 'party=2'], "the rate '2' is not a win rate"],
     [['--vary', 'heket.stats.hp=1..9', '--policy', 'clever'], "unknown policy 'clever'"],
     [['--vary', 'heket.stats.hp=1..9', '--budget', '10'], "the two ends' 120 battles"],
+    [
+      ['--vary', 'heket.stats.hp=1..9', '--tolerance', 'lots'],
+      "--tolerance takes a win rate, as 0.03 or 3%, got 'lots'",
+    ],
+    [
+      ['--vary', 'heket.stats.hp=1..9', '--tolerance', '0'],
+      '--tolerance takes a win rate from 0.001 to 0.5',
+    ],
   ])('refuses %j with exit 2: %s', async (flags, says) => {
     const withTarget = flags.includes('--target') ? flags : [...flags, '--target', 'party=0.5'];
     const { status, err } = await run('balance', WIND_CAVE, ...withTarget, '-n', '60');

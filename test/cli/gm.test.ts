@@ -46,13 +46,37 @@ function views(out: string): JsonView[] {
 }
 
 const CASES = [
-  { file: 'ffrpg-wind-cave.yaml', who: 'hiro', monster: 'heket', side: 'enemies' },
-  { file: 'ffviii-iron-giant.yaml', who: 'ehlric', monster: 'iron-giant', side: 'giant' },
-  { file: 'zodiac-keef-and-the-ogre.yaml', who: 'keef', monster: 'ogre', side: 'monsters' },
-  { file: 'shining-force-gate.yaml', who: 'max', monster: 'goblin', side: 'runefaust' },
+  {
+    file: 'ffrpg-wind-cave.yaml',
+    who: 'hiro',
+    monster: 'heket',
+    side: 'enemies',
+    foeName: 'Heket',
+  },
+  {
+    file: 'ffviii-iron-giant.yaml',
+    who: 'ehlric',
+    monster: 'iron-giant',
+    side: 'giant',
+    foeName: 'Iron Giant',
+  },
+  {
+    file: 'zodiac-keef-and-the-ogre.yaml',
+    who: 'keef',
+    monster: 'ogre',
+    side: 'monsters',
+    foeName: 'Ogre',
+  },
+  {
+    file: 'shining-force-gate.yaml',
+    who: 'max',
+    monster: 'goblin',
+    side: 'runefaust',
+    foeName: 'Goblin',
+  },
 ];
 
-describe.each(CASES)('gm commands typed in $file', ({ file, who, monster, side }) => {
+describe.each(CASES)('gm commands typed in $file', ({ file, who, monster, side, foeName }) => {
   it('sets HP, adds a monster, keeps a note, undoes, saves and resumes', async () => {
     const save = join(dir, `${file}.json`);
     const { status, out } = await battle(
@@ -124,7 +148,10 @@ describe.each(CASES)('gm commands typed in $file', ({ file, who, monster, side }
       ['help gm', 'gm hp nobody 5', 'gm fly', `gm add no-such-monster to ${side}`],
     );
     expect(status).toBe(0);
-    expect(out).toContain('gm add <content-id> to <side> [as <name>]');
+    expect(out).toContain('gm add <content> to <side> [as <name>]');
+    // The examples name this fight's own foe and its side, by the names the table reads.
+    expect(out).toMatch(/Examples:\n {2}gm hp \S/);
+    expect(out).toContain(`gm remove ${foeName} fled`);
     expect(out).toContain("Refused: there is no combatant 'nobody'");
     expect(out).toContain("Refused: unknown GM command 'fly'");
     expect(out).toMatch(/Refused: there is no .*'no-such-monster'/);

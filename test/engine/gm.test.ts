@@ -111,7 +111,42 @@ describe('typed GM commands', () => {
       name: 'Goblin Chief',
     });
     expect(refused('add goblin to nowhere')).toContain("there is no side 'nowhere'");
-    expect(refused('add goblin enemies')).toContain('gm add <content-id> to <side>');
+    expect(refused('add goblin enemies')).toContain('gm add <content> to <side>');
+  });
+
+  it('names content, sides and statuses as a person would, the longest names winning', () => {
+    const named: gm.GmContext = {
+      ...context,
+      sides: [...context.sides, { id: 'giant', name: 'The Iron Giant' }],
+      content: [
+        { id: 'iron-giant', name: 'Iron Giant' },
+        { id: 'goblin', name: 'Goblin' },
+        { id: 'goblin-chief', name: 'Goblin Chief' },
+      ],
+      statuses: [
+        { id: 'armor-break', name: 'Armor Break' },
+        { id: 'sleep', name: 'Sleep' },
+        { id: 'slow', name: 'Slow' },
+      ],
+    };
+    const read = (line: string) => gm.parseGmLine(line, named);
+    expect(read('add Iron Giant to The Iron Giant')).toEqual({
+      ok: true,
+      value: { type: 'gm-add', content: 'iron-giant', side: 'giant' },
+    });
+    expect(read('add goblin chief to the monsters as Boss')).toMatchObject({
+      value: { content: 'goblin-chief', side: 'enemies', name: 'Boss' },
+    });
+    expect(read('status hiro +Armor Break 2')).toMatchObject({
+      value: { status: 'armor-break', timer: 2 },
+    });
+    expect(read('status hiro +armor')).toMatchObject({ value: { status: 'armor-break' } });
+    const ambiguous = read('status hiro +sl');
+    expect(ambiguous.ok || ambiguous.error.message).toContain('Sleep (sleep), Slow (slow)');
+    const which = read('add gob to enemies');
+    expect(which.ok || which.error.message).toContain('Goblin Chief (goblin-chief)');
+    // A status the fight does not list is passed on: the ruleset says what it has.
+    expect(read('status hiro +toad')).toMatchObject({ value: { status: 'toad' } });
   });
 
   it('removes, moves on the clock and skips', () => {
@@ -192,7 +227,7 @@ describe('typed GM commands', () => {
     for (const word of ['gm hp', 'gm mp', 'gm shots', 'gm ammo <who> <weapon>', 'gm status']) {
       expect(help).toContain(word);
     }
-    expect(help).toContain('gm add <content-id> to <side> [as <name>]');
+    expect(help).toContain('gm add <content> to <side> [as <name>]');
     expect(help).toContain('(next shot)');
     expect(help).toContain('Elements: fire, ice');
     expect(help).toContain('  gm hp heket -30');

@@ -181,7 +181,7 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     for (const label of c.sheet) expect(text).toContain(label);
     expect(await player.locator('article.sheet').count()).toBe(1);
     expect(await player.locator('#party-h + ul > li').count()).toBe(c.party.length);
-    const width = await player.evaluate(() => document.documentElement.scrollWidth);
+    const width: number = await player.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(375);
     await player.screenshot({ path: screenPath(`campaign-sheet-${c.system}.png`) });
     await phone.close();

@@ -12,7 +12,7 @@ import {
 } from '../../engine/index.js';
 import { writeAtomically } from '../../files/write-all.js';
 import type { AnySystem, RollSlot } from '../../rulesets/system.js';
-import { gmCommandFrom, matchAction, menuOf, oddsOf } from '../../session/index.js';
+import { gmCommandFrom, gmExamplesOf, matchAction, menuOf, oddsOf } from '../../session/index.js';
 import type { Io } from '../io.js';
 import { entryHint, parseEnteredRoll, slotHint } from './entered.js';
 import type { LineReader } from './lines.js';
@@ -141,8 +141,7 @@ export class BattleSession {
     switch (word.toLowerCase()) {
       case 'help':
       case '?':
-        for (const text of arg.toLowerCase() === 'gm' ? gm.gmHelp(this.system.gm) : HELP)
-          this.io.out(text);
+        for (const text of arg.toLowerCase() === 'gm' ? this.gmHelp() : HELP) this.io.out(text);
         return 'go-on';
       case 'gm':
         return this.gm(arg);
@@ -229,7 +228,7 @@ export class BattleSession {
 
   private async gm(line: string): Promise<Next> {
     if (line === '') {
-      for (const text of gm.gmHelp(this.system.gm)) this.io.out(text);
+      for (const text of this.gmHelp()) this.io.out(text);
       return 'go-on';
     }
     // Dice for the GM's own rolls (`gm damage heket 2d6 gm:heket=4,5`): only `gm:` names, so a
@@ -241,6 +240,16 @@ export class BattleSession {
     const command = gmCommandFrom(this.system, this.options.library, this.encounter.state, typed);
     if (!command.ok) return this.reject(`Refused: ${command.error.message}`);
     return this.submit({ label: `gm ${typed}`, command: command.value }, entered);
+  }
+
+  /** `help gm`, its examples drawn from this fight: its combatants, sides, statuses, content. */
+  private gmHelp(): string[] {
+    const { library } = this.options;
+    const examples = gmExamplesOf(this.system, library, this.encounter.state);
+    return gm.gmHelp(
+      this.system.gm,
+      examples.map((line) => `gm ${line}`),
+    );
   }
 
   private diceMode(arg: string): Next {

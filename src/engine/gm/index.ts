@@ -23,4 +23,10 @@ export {
   parseGmLine,
   tokenize,
 } from './parse.js';
-export { findCombatant, newcomerIdentity, type RosterEntry } from './roster.js';
+export {
+  findCombatant,
+  findNamed,
+  namesExactly,
+  newcomerIdentity,
+  type RosterEntry,
+} from './roster.js';

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result.js';
 import type { GmAmount, GmCommand } from './commands.js';
-import { findCombatant, type RosterEntry } from './roster.js';
+import { findCombatant, findNamed, namesExactly, type RosterEntry } from './roster.js';
 
 /** A resource `gm <name> <who> [key] <value>` sets, beyond HP and MP. */
 export interface GmResource {
@@ -44,6 +44,16 @@ export interface GmContext {
   readonly combatants: readonly RosterEntry[];
   readonly sides: readonly RosterEntry[];
   readonly vocabulary: GmVocabulary;
+  /**
+   * The sheets `gm add` may bring in (characters and monsters), so one is named as a person
+   * would (`add Iron Giant to The Iron Giant`); without them the words before `to` are an id.
+   */
+  readonly content?: readonly RosterEntry[];
+  /**
+   * The statuses this fight knows, so `+Armor Break` or `+armor` finds `armor-break`; without
+   * them (a system whose statuses are free words) the status words are the id, hyphenated.
+   */
+  readonly statuses?: readonly RosterEntry[];
 }
 
 const USAGE = 'type help gm for the GM commands';
@@ -202,7 +212,9 @@ function status(words: readonly string[], context: GmContext): Result<GmRequest>
     statusWords.pop();
     if (timer === 0) return err('gm/usage', 'a timer is 1 or more, or infinite');
   }
-  const name = statusWords.join('-').toLowerCase();
+  const named = statusNamed(statusWords, context.statuses);
+  if (!named.ok) return named;
+  const name = named.value;
   if (sign === '-' && statusWords.length > 1 && timer === undefined && /^\d+$/.test(last))
     return err('gm/usage', 'a timer goes with +<status> only');
   return ok({
@@ -214,27 +226,76 @@ function status(words: readonly string[], context: GmContext): Result<GmRequest>
   });
 }
 
+/**
+ * The status the words name: its id or name in any case, or the only one they begin; the words
+ * hyphenated when the fight lists no statuses or none fits (the ruleset then says what it has).
+ */
+function statusNamed(words: readonly string[], statuses: readonly RosterEntry[] | undefined) {
+  const slug = words.join('-').toLowerCase();
+  if (statuses === undefined || statuses.length === 0) return ok(slug);
+  const exact = namesExactly(statuses, words.join(' ')) ?? namesExactly(statuses, slug);
+  if (exact !== undefined) return ok(exact);
+  const found = findNamed(statuses, words.join(' '), 'status');
+  return found.ok || found.error.code !== 'gm/ambiguous-status'
+    ? ok(found.ok ? found.value : slug)
+    : found;
+}
+
 function add(words: readonly string[], context: GmContext): Result<GmRequest> {
-  const usage = 'gm add <content-id> to <side> [as <name>]';
-  const to = words.findIndex((w) => w.toLowerCase() === 'to');
-  if (to !== 1) return err('gm/usage', usage);
+  const usage = 'gm add <content> to <side> [as <name>]';
+  // Names may hold several words: each `to` is tried, the one where both the content and the
+  // side are named exactly first (`add Iron Giant to The Iron Giant`), then the first `to`.
+  const tos = words.flatMap((w, i) => (i > 0 && w.toLowerCase() === 'to' ? [i] : []));
+  if (tos.length === 0) return err('gm/usage', usage);
+  const attempts = tos.map((to) => addAt(words, to, context));
+  const exact = attempts.find((a) => a.ok && a.exact);
+  if (exact !== undefined) return exact.request;
+  return attempts.find((a) => a.request.ok)?.request ?? attempts[0]!.request;
+}
+
+function addAt(
+  words: readonly string[],
+  to: number,
+  context: GmContext,
+): { ok: boolean; exact: boolean; request: Result<GmRequest> } {
+  const usage = 'gm add <content> to <side> [as <name>]';
+  const refuse = (request: Result<GmRequest>) => ({ ok: false, exact: false, request });
   const as = words.findIndex((w, i) => i > to && w.toLowerCase() === 'as');
+  const contentWords = words.slice(0, to);
   const sideWords = words.slice(to + 1, as === -1 ? undefined : as);
   const nameWords = as === -1 ? [] : words.slice(as + 1);
   if (sideWords.length === 0 || (as !== -1 && nameWords.length === 0))
-    return err('gm/usage', usage);
-  const side = findCombatant(context.sides, sideWords.join(' '));
-  if (!side.ok)
-    return err(
-      'gm/unknown-side',
-      `there is no side '${sideWords.join(' ')}' (sides: ${context.sides.map((s) => s.id).join(', ')})`,
-    );
-  return ok({
-    type: 'gm-add',
-    content: words[0]!,
-    side: side.value,
-    ...(nameWords.length === 0 ? {} : { name: nameWords.join(' ') }),
-  });
+    return refuse(err('gm/usage', usage));
+  const contentText = contentWords.join(' ');
+  const sideText = sideWords.join(' ');
+  const known = context.content;
+  let content: string;
+  let exact = namesExactly(context.sides, sideText) !== undefined;
+  if (known === undefined || known.length === 0) {
+    content = contentWords.join('-').toLowerCase();
+  } else {
+    const found = findNamed(known, contentText, 'character or monster', 'content');
+    if (!found.ok) return refuse(found);
+    content = found.value;
+    exact &&= namesExactly(known, contentText) !== undefined;
+  }
+  const side = findNamed(context.sides, sideText, 'side');
+  if (!side.ok) {
+    if (side.error.code === 'gm/ambiguous-side') return refuse(side);
+    const shown = sideText.length > 40 ? `${sideText.slice(0, 40)}...` : sideText;
+    const sides = context.sides.map((s) => `${s.name} (${s.id})`).join(', ');
+    return refuse(err('gm/unknown-side', `there is no side '${shown}' (sides: ${sides})`));
+  }
+  return {
+    ok: true,
+    exact,
+    request: ok({
+      type: 'gm-add',
+      content,
+      side: side.value,
+      ...(nameWords.length === 0 ? {} : { name: nameWords.join(' ') }),
+    }),
+  };
 }
 
 function effect(
@@ -293,10 +354,17 @@ function note(words: readonly string[], context: GmContext): Result<GmRequest> {
   return ok({ type: 'gm-note', target, text: text === '-' ? '' : text });
 }
 
-/** `help gm`: every GM command, with the system's own resources and examples. */
-export function gmHelp(vocabulary: GmVocabulary): string[] {
+/**
+ * `help gm`: every GM command, with the system's own resources, and examples: the fight's own
+ * when given (`gm hp Iron Giant 40`), else the system's.
+ */
+export function gmHelp(
+  vocabulary: GmVocabulary,
+  examples: readonly string[] = vocabulary.examples,
+): string[] {
   const lines = [
-    'GM commands (<who> is an id or a name; a change is logged, undoable and saved):',
+    'GM commands (<who>, a side, a status or content: an id or a name; a change is logged,',
+    '  undoable and saved):',
     '  gm hp <who> <n|+n|-n>                  set or change current HP (never the maximum)',
   ];
   if (vocabulary.mp)
@@ -308,7 +376,7 @@ export function gmHelp(vocabulary: GmVocabulary): string[] {
   lines.push(
     '  gm status <who> +<status> [timer]      inflict a status (timer: a number or infinite)',
     '  gm status <who> -<status>              end a status early',
-    '  gm add <content-id> to <side> [as <name>]   a monster or character joins the fight',
+    '  gm add <content> to <side> [as <name>]      a monster or character joins the fight',
     '  gm remove <who> [fled|dismissed]       take a combatant out of the fight',
     `  gm clock <who> <n|+n|-n>               move it on the clock (${vocabulary.clock})`,
     '  gm skip <who>                          its turn passes without an action',
@@ -318,6 +386,6 @@ export function gmHelp(vocabulary: GmVocabulary): string[] {
   );
   for (const line of vocabulary.extra ?? []) lines.push(`  ${line}`);
   if (vocabulary.elements.length > 0) lines.push(`Elements: ${vocabulary.elements.join(', ')}`);
-  lines.push('Examples:', ...vocabulary.examples.map((e) => `  ${e}`));
+  lines.push('Examples:', ...examples.map((e) => `  ${e}`));
   return lines;
 }

@@ -11,21 +11,50 @@ export interface RosterEntry {
  * one whose id or name starts so (`gob` for the only goblin). Never a member of Object.prototype.
  */
 export function findCombatant(roster: readonly RosterEntry[], who: string): Result<string> {
+  return findNamed(roster, who, 'combatant');
+}
+
+/**
+ * What a person means by `who` among `entries` (combatants, sides, statuses, content): an id or
+ * a name in any case, else the only one whose id or name starts so. Several that fit are refused
+ * naming each; none, naming what there is. `noun` names the kind in the refusal, `code` in its
+ * error code.
+ */
+export function findNamed(
+  entries: readonly RosterEntry[],
+  who: string,
+  noun: string,
+  code: string = noun,
+): Result<string> {
   const wanted = who.trim().toLowerCase();
-  if (wanted === '') return err('gm/unknown-combatant', 'name a combatant by id or name');
-  const exact = roster.filter(
+  if (wanted === '') return err(`gm/unknown-${code}`, `name a ${noun} by id or name`);
+  const exact = entries.filter(
     (c) => c.id.toLowerCase() === wanted || c.name.toLowerCase() === wanted,
   );
   if (exact.length === 1) return ok(exact[0]!.id);
-  const starts = exact.length > 1 ? exact : roster.filter((c) => startsWith(c, wanted));
+  const starts = exact.length > 1 ? exact : entries.filter((c) => startsWith(c, wanted));
   if (starts.length === 1) return ok(starts[0]!.id);
   const shown = who.length > 40 ? `${who.slice(0, 40)}...` : who;
   if (starts.length > 1) {
-    const names = starts.map((c) => `${c.name} (${c.id})`).join(', ');
-    return err('gm/ambiguous-combatant', `'${shown}' could be ${names}: use the id`);
+    const names = starts
+      .slice(0, 8)
+      .map((c) => `${c.name} (${c.id})`)
+      .join(', ');
+    const more = starts.length > 8 ? ` and ${starts.length - 8} more` : '';
+    return err(`gm/ambiguous-${code}`, `'${shown}' could be ${names}${more}: use the id`);
   }
-  const known = roster.map((c) => c.id).join(', ');
-  return err('gm/unknown-combatant', `there is no combatant '${shown}' (here: ${known})`);
+  const known = entries.slice(0, 30).map((c) => c.id);
+  const list = `${known.join(', ')}${entries.length > 30 ? ', ...' : ''}`;
+  return err(`gm/unknown-${code}`, `there is no ${noun} '${shown}' (here: ${list || 'none'})`);
+}
+
+/** Whether `text` names exactly one entry, by id or name in any case: the longest-match test. */
+export function namesExactly(entries: readonly RosterEntry[], text: string): string | undefined {
+  const wanted = text.toLowerCase();
+  const exact = entries.filter(
+    (c) => c.id.toLowerCase() === wanted || c.name.toLowerCase() === wanted,
+  );
+  return exact.length === 1 ? exact[0]!.id : undefined;
 }
 
 function startsWith(c: RosterEntry, wanted: string): boolean {

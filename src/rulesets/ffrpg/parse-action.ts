@@ -43,20 +43,31 @@ export function parseFfrpgAction(state: FfrpgState, text: string): FfrpgCommand 
     if (word.toLowerCase() === 'vs' || word.toLowerCase() === 'versus') parts.push([]);
     else parts.at(-1)!.push(word);
   }
-  if (parts.some((p) => p.length < 2 || p.length > 3)) return undefined;
-  const participants = parts.map((p) => {
-    const actor = who(state, p[0]!);
-    return { actor, ...rating(state, actor, p[1]!), modifier: modifierOf(p[2]) };
-  });
+  const named = parts.map((p) => whoThen(state, p));
+  if (named.some(({ rest }) => rest.length < 1 || rest.length > 2)) return undefined;
+  const participants = named.map(({ actor, rest }) => ({
+    actor,
+    ...rating(state, actor, rest[0]!),
+    modifier: modifierOf(rest[1]),
+  }));
   if (participants.length === 1)
     return { type: 'task-check', ...participants[0]!, impossible: false, called: true };
   return { type: 'opposed-check', participants };
 }
 
-function who(state: FfrpgState, word: string): string {
+/**
+ * The combatant the first words name and the words after: the longest run of words that is
+ * exactly someone's id or name (`check iron giant awareness`), else the first word alone.
+ */
+function whoThen(state: FfrpgState, words: readonly string[]): { actor: string; rest: string[] } {
   const roster = state.order.map((id) => ({ id, name: state.combatants[id]!.sheet.name }));
+  for (let used = words.length - 1; used >= 2; used--) {
+    const exact = gm.namesExactly(roster, words.slice(0, used).join(' '));
+    if (exact !== undefined) return { actor: exact, rest: words.slice(used) };
+  }
+  const word = words[0] ?? '';
   const found = gm.findCombatant(roster, word);
-  return found.ok ? found.value : word;
+  return { actor: found.ok ? found.value : word, rest: words.slice(1) };
 }
 
 /** A Skill of the combatant's (any case, or the one it starts), else an Attribute. */

@@ -194,6 +194,8 @@ export const ffrpgSystem: GameSystem<
     grid: false,
   }),
   newcomer: ffrpgNewcomer,
+  gmStatuses: (state) =>
+    Object.entries(state.setup.statuses).map(([id, status]) => ({ id, name: status.name })),
   parseAction: parseFfrpgAction,
   campaign: ffrpgCampaign,
 };

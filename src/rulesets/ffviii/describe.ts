@@ -1,4 +1,5 @@
 import { atTable } from '../at-table.js';
+import { count, statusClause } from '../grammar.js';
 import type { FfviiiEvent } from './events.js';
 import type { FfviiiState } from './state.js';
 
@@ -161,7 +162,7 @@ export function describeEvents(events: readonly FfviiiEvent[], after: FfviiiStat
         break;
       case 'status-set':
         lines.push(
-          `GM: ${name(e.target)} is ${e.status}${e.rounds === null ? '' : ` for ${e.rounds} round${e.rounds === 1 ? '' : 's'}`}`,
+          `GM: ${statusClause(name(e.target), e.status)}${e.rounds === null ? '' : ` for ${count(e.rounds, 'round')}`}`,
         );
         break;
       case 'status-ended':

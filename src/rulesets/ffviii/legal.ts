@@ -66,7 +66,9 @@ function inner<K>(map: Map<K, Map<string, Action>>, key: K): Map<string, Action>
  * What can be done now: the GM's begin-round and powers before initiative; the target's
  * answer to an attack; or the actions of the first combatant on the called shot (others on
  * the same shot may act too, by command). Every candidate goes through the same validation
- * as decide, so the list never offers what decide would refuse.
+ * as decide, so the list never offers what decide would refuse. The shot's actor's own actions
+ * read without its name ("Attack Iron Giant with Staff"): the screen already says whose shot it
+ * is. What another takes (a dodge, a power before initiative) names who takes it.
  */
 export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCommand>[] {
   const out: LegalAction<FfviiiCommand>[] = [];
@@ -106,21 +108,20 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
   }
   const actor = actorNow(state);
   if (actor === undefined) return out;
-  const me = actor.sheet.name;
   const id = actor.id;
   if (actor.carrying !== null) {
-    offer(`${me}: complete the action carried over`, { type: 'complete', actor: id });
+    offer('Complete the action carried over', { type: 'complete', actor: id });
     if (out.length === 0)
       for (const other of state.order) {
         const c = state.combatants[other]!;
         if (c.side !== actor.side)
-          offer(`${me}: complete it against ${c.sheet.name}`, {
+          offer(`Complete it against ${c.sheet.name}`, {
             type: 'complete',
             actor: id,
             target: other,
           });
       }
-    offer(`${me}: abandon it and pass for the rest of the round`, { type: 'pass', actor: id });
+    offer('Abandon it and pass for the rest of the round', { type: 'pass', actor: id });
     return out;
   }
   const enemies: CombatantState[] = [];
@@ -144,7 +145,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     for (const e of enemies)
       offerMade(
         once(byTarget, e.id, () => ({
-          label: `${me}: attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`,
+          label: `Attack ${e.sheet.name} with ${weapon.name} (${weapon.shots} shots)`,
           command: { type: 'attack', actor: id, target: e.id, weapon: weapon.id },
         })),
       );
@@ -153,7 +154,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     const spell = state.setup.spells[spellId];
     if (spell === undefined || stock <= 0) continue;
     for (const t of spell.willing ? friends : enemies)
-      offer(`${me}: cast ${spell.name} on ${t.sheet.name} (4 shots, ${stock} in stock)`, {
+      offer(`Cast ${spell.name} on ${t.sheet.name} (4 shots, ${stock} in stock)`, {
         type: 'cast',
         actor: id,
         spell: spellId,
@@ -165,7 +166,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     if (gf === undefined) continue;
     const shots = summonShots(state, actor, link.gf);
     for (const e of enemies)
-      offer(`${me}: summon ${gf.name} against ${e.sheet.name} (${shots} shots)`, {
+      offer(`Summon ${gf.name} against ${e.sheet.name} (${shots} shots)`, {
         type: 'summon',
         actor: id,
         gf: link.gf,
@@ -176,7 +177,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     const item = state.setup.items[itemId];
     if (item === undefined || count <= 0) continue;
     for (const t of item.willing ? friends : enemies)
-      offer(`${me}: use ${item.name} on ${t.sheet.name} (3 shots, ${count} left)`, {
+      offer(`Use ${item.name} on ${t.sheet.name} (3 shots, ${count} left)`, {
         type: 'use-item',
         actor: id,
         item: itemId,
@@ -188,7 +189,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
     const kind = weapon.gun.kind;
     offerMade(
       once(cache.reloads, weapon.id, () => ({
-        label: `${me}: reload ${weapon.name} (${reloadShots(kind)} shots)`,
+        label: `Reload ${weapon.name} (${reloadShots(kind)} shots)`,
         command: { type: 'reload', actor: id, weapon: weapon.id },
       })),
     );
@@ -199,7 +200,7 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
       for (const spell of e.sheet.spellshards)
         offerMade(
           once(bySpell, spell, () => ({
-            label: `${me}: draw ${state.setup.spells[spell]?.name ?? spell} from ${e.sheet.name} (4 shots)`,
+            label: `Draw ${state.setup.spells[spell]?.name ?? spell} from ${e.sheet.name} (4 shots)`,
             command: { type: 'draw', actor: id, target: e.id, spell },
           })),
         );
@@ -209,18 +210,18 @@ export function legalActions(state: FfviiiState): readonly LegalAction<FfviiiCom
       if (!actor.sensed.includes(e.id))
         offerMade(
           once(cache.senses, e.id, () => ({
-            label: `${me}: sense ${e.sheet.name}'s Spellshards (2 shots)`,
+            label: `Sense ${e.sheet.name}'s Spellshards (2 shots)`,
             command: { type: 'sense', actor: id, target: e.id },
           })),
         );
-  cache.wait ??= { label: `${me}: wait a shot`, command: { type: 'wait', actor: id, shots: 1 } };
+  cache.wait ??= { label: 'Wait a shot', command: { type: 'wait', actor: id, shots: 1 } };
   offerMade(cache.wait);
   cache.pass ??= {
-    label: `${me}: pass for the rest of the round`,
+    label: 'Pass for the rest of the round',
     command: { type: 'pass', actor: id },
   };
   offerMade(cache.pass);
-  cache.flee ??= { label: `${me}: flee`, command: { type: 'flee', actor: id } };
+  cache.flee ??= { label: 'Flee', command: { type: 'flee', actor: id } };
   offerMade(cache.flee);
   return out;
 }

@@ -1,4 +1,5 @@
 import { gm } from '../../engine/index.js';
+import { count } from '../grammar.js';
 import { stockOf } from '../stock.js';
 import type { EncounterView, GameSystem } from '../system.js';
 import { ffviiiCampaign } from './campaign/index.js';
@@ -68,7 +69,7 @@ function view(state: FfviiiState): EncounterView {
         statuses: Object.entries(c.statuses).map(([name, rounds]) => ({
           id: name,
           name,
-          timer: rounds === null ? '' : `${rounds} round${rounds === 1 ? '' : 's'}`,
+          timer: rounds === null ? '' : count(rounds, 'round'),
         })),
         stock,
         notes: gm.notesOf(state.notes, id),

@@ -1,5 +1,6 @@
 import { type RollRecord, recordedRolls } from '../../engine/index.js';
 import { AT_TABLE } from '../at-table.js';
+import { count, statusClause } from '../grammar.js';
 import type { AttackRecord, ShiningForceEvent, VarianceRecord } from './events.js';
 import { combatantOf, type ShiningForceState } from './state.js';
 
@@ -62,7 +63,7 @@ export function describeEvents(
         break;
       case 'status-rolled':
         lines.push(
-          `  ${name(e.actor)} is ${e.status === 'curse' ? 'cursed' : e.status}: d100 ${d(e.roll)}, ${e.result.replace('-', ' ')}`,
+          `  ${statusClause(name(e.actor), e.status)}: d100 ${d(e.roll)}, ${e.result.replace('-', ' ')}`,
         );
         break;
       case 'turn-lost':
@@ -102,12 +103,9 @@ export function describeEvents(
         break;
       case 'status-inflicted': {
         const why = e.roll === null ? '' : ` (d100 ${d(e.roll)} <= ${e.chance}%)`;
-        const turns =
-          e.instance.turns === null
-            ? ''
-            : `, ${e.instance.turns} turn${e.instance.turns === 1 ? '' : 's'}`;
+        const turns = e.instance.turns === null ? '' : `, ${count(e.instance.turns, 'turn')}`;
         lines.push(
-          `${e.gm ? 'GM: ' : '  '}${name(e.target)} is ${e.instance.status}${turns}${why}.`,
+          `${e.gm ? 'GM: ' : '  '}${statusClause(name(e.target), e.instance.status)}${turns}${why}.`,
         );
         break;
       }

@@ -2,6 +2,8 @@
  * The odds of every action a Shining Force turn offers, exact: each d100 has a hundred faces
  * and the variance's d15 fifteen, so every outcome is counted rather than sampled.
  */
+
+import { withArticle } from '../grammar.js';
 import type { ActionOdds } from '../system.js';
 import { CRACK_MAX, cannotCounter, effectTargets } from './combat.js';
 import type { ShiningForceCommand } from './commands.js';
@@ -366,7 +368,7 @@ export function odds(
       return effectOdds(state, actor, target, item.use, {
         verb: 'uses',
         name: item.name,
-        cost: item.consumable ? `a ${item.name}` : `${item.name}, kept`,
+        cost: item.consumable ? withArticle(item.name) : `${item.name}, kept`,
         wear,
       });
     }

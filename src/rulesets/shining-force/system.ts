@@ -346,6 +346,7 @@ export const shiningForceSystem: GameSystem<
     grid: true,
   }),
   newcomer: shiningForceNewcomer,
+  gmStatuses: () => SF_STATUSES,
   campaign: shiningForceCampaign,
   parseGm,
   parseAction,
@@ -363,3 +364,8 @@ function parseGm(state: ShiningForceState, line: string): Result<ShiningForceCom
   if (!who.ok) return who;
   return ok({ type: 'gm-move', target: who.value.id, to: cell.toUpperCase() });
 }
+
+const SF_STATUSES: readonly gm.RosterEntry[] = STATUSES.map((id) => ({
+  id,
+  name: id[0]!.toUpperCase() + id.slice(1),
+}));

@@ -1,5 +1,6 @@
 import type { RollRecord } from '../../engine/index.js';
 import { atTable } from '../at-table.js';
+import { count, sideVerb } from '../grammar.js';
 import type { AttackRecord, ZodiacEvent } from './events.js';
 import type { ZodiacState } from './state.js';
 import { STATUSES } from './statuses.js';
@@ -125,7 +126,7 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
         break;
       case 'status-inflicted':
         lines.push(
-          `  ${name(event.target)} gets ${STATUSES[event.status].name}${event.ticks === null ? '' : ` for ${event.ticks} ${event.ticks === 1 ? 'tick' : 'ticks'}`}${event.untilRound === null ? '' : ` until the end of round ${event.untilRound}`}`,
+          `  ${name(event.target)} gets ${STATUSES[event.status].name}${event.ticks === null ? '' : ` for ${count(event.ticks, 'tick')}`}${event.untilRound === null ? '' : ` until the end of round ${event.untilRound}`}`,
         );
         break;
       case 'status-resisted':
@@ -149,7 +150,7 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
         break;
       case 'battle-ended':
         lines.push(
-          `The battle is over: ${event.winner === null ? 'a draw' : `${state.setup.sides.find((s) => s.id === event.winner)?.name ?? event.winner} win`}: ${event.reason}`,
+          `The battle is over: ${event.winner === null ? 'a draw' : winnerLine(state, event.winner)}: ${event.reason}`,
         );
         break;
       case 'resource-set': {
@@ -197,4 +198,11 @@ export function describeEvents(events: readonly ZodiacEvent[], state: ZodiacStat
     }
   }
   return lines;
+}
+
+/** "Keef wins", "The party win": the verb agrees with how many the side fought with. */
+function winnerLine(state: ZodiacState, winner: string): string {
+  const side = state.setup.sides.find((s) => s.id === winner);
+  const members = Object.values(state.combatants).filter((c) => c.side === winner).length;
+  return `${side?.name ?? winner} ${sideVerb(members, 'wins', 'win')}`;
 }

@@ -5,6 +5,7 @@ import {
   type DiceRoller,
   type RollRecord,
 } from '../../engine/index.js';
+import { withArticle } from '../grammar.js';
 import type { ActionOdds } from '../system.js';
 import { BLIND_PENALTY, FLYING_PENALTY, judgeAttack, judgeStatusRoll } from './attack.js';
 import type { ZodiacCommand } from './commands.js';
@@ -342,7 +343,7 @@ export function zodiacOdds(state: ZodiacState, command: ZodiacCommand): ActionOd
     command.type === 'tech'
       ? `${tech?.mpCost ?? 0} MP, ${ACTION_COST} SP`
       : command.type === 'item'
-        ? `a ${item?.name ?? command.item}, ${ACTION_COST} SP`
+        ? `${withArticle(item?.name ?? command.item)}, ${ACTION_COST} SP`
         : `${ACTION_COST} SP`;
   const statusName = status === undefined ? undefined : STATUSES[status].name;
 

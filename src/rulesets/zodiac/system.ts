@@ -216,6 +216,12 @@ export const zodiacSystem: GameSystem<
     grid: false,
   }),
   newcomer: zodiacNewcomer,
+  gmStatuses: () => ZODIAC_STATUSES,
   campaign: zodiacCampaign,
   parseGm,
 };
+
+const ZODIAC_STATUSES: readonly gm.RosterEntry[] = STATUS_IDS.map((id) => ({
+  id,
+  name: STATUSES[id].name,
+}));

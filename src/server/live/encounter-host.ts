@@ -17,6 +17,7 @@ import { StatesAfterEntries } from '../../engine/states-after.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
+  gmExamplesOf,
   oddsOf,
   type Secrecy,
   secrecyFor,
@@ -59,8 +60,11 @@ export interface LiveClient {
 export interface HostContext {
   readonly store: Store;
   readonly systemOf: (rulesetId: string) => AnySystem | undefined;
-  /** The content `gm add` finds newcomers in: the system's starter content. */
-  readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
+  /**
+   * The content `gm add` finds newcomers in: the table's library as it is now (the GM may have
+   * changed it since the fight began; what the fight already holds it keeps).
+   */
+  readonly libraryOf: (tableId: string, system: AnySystem) => Promise<ContentLibrary | undefined>;
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
@@ -157,6 +161,11 @@ export class EncounterHost {
      * on every notice of the encounter (another process's player may have entered one).
      */
     private held: readonly HeldRollRecord[],
+    /**
+     * The table's library as last read: what the GM's touch controls and examples offer. Read
+     * again on every hello, `gm-kit` and `gm add`, so a GM's edit shows on the next screen.
+     */
+    private library: ContentLibrary | undefined,
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
@@ -169,15 +178,22 @@ export class EncounterHost {
   /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
   static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
     let loaded: Awaited<ReturnType<typeof loadFromStore>>;
+    let library: ContentLibrary | undefined;
     try {
       loaded = await loadFromStore(context, id);
+      if (loaded.ok) {
+        library = await context.libraryOf(loaded.value.record.tableId, loaded.value.system);
+      }
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
       return { ok: false, error: { code: 'server/storage', message: error.message } };
     }
     if (!loaded.ok) return loaded;
     const { record, system, encounter, keys, held } = loaded.value;
-    return { ok: true, value: new EncounterHost(context, record, system, encounter, keys, held) };
+    return {
+      ok: true,
+      value: new EncounterHost(context, record, system, encounter, keys, held, library),
+    };
   }
 
   get id(): string {
@@ -212,8 +228,9 @@ export class EncounterHost {
    * What the GM's touch controls offer now: the system's statuses and clock, and the sheets
    * `gm add` finds in the table's content (characters and monsters), as many as a screen lists.
    */
-  gmKit(): GmKit {
-    const library = this.context.libraryOf(this.system);
+  async gmKit(): Promise<GmKit> {
+    await this.refreshLibrary();
+    const library = this.library;
     const newcomers: { kind: string; id: string; name: string }[] = [];
     for (const kind of library?.kinds() ?? []) {
       // `ffrpg/monster`: the sheets of this system's characters and monsters.
@@ -233,6 +250,23 @@ export class EncounterHost {
       }
     }
     return { menu: this.system.gmMenu(this.encounter.state), newcomers };
+  }
+
+  /** Reads the table's library again; a store that fails leaves the one read before. */
+  private async refreshLibrary(): Promise<void> {
+    try {
+      const library = await this.context.libraryOf(this.tableId, this.system);
+      if (library !== undefined) this.useLibrary(library);
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+    }
+  }
+
+  private useLibrary(library: ContentLibrary): void {
+    if (library === this.library) return;
+    this.library = library;
+    // The GM's examples name content: states made with the old library are made again.
+    this.present = undefined;
   }
 
   /**
@@ -418,6 +452,7 @@ export class EncounterHost {
   hello(client: LiveClient, since: number): Promise<void> {
     return this.exclusive(async () => {
       if (!this.clients.has(client)) return;
+      await this.refreshLibrary();
       const last = this.lastSeq;
       if (since > last) {
         client.send({
@@ -530,8 +565,14 @@ export class EncounterHost {
           this.present = undefined;
         }
       }
+      // Read before the checkpoint: nothing else runs in this encounter meanwhile (exclusive).
+      const library =
+        message.action.kind === 'gm' && /^\s*(gm\s+)?add\b/i.test(message.action.line)
+          ? await this.context.libraryOf(this.tableId, this.system)
+          : undefined;
+      if (library !== undefined) this.useLibrary(library);
       const before = this.encounter.checkpoint();
-      const applied = this.apply(client.role, message);
+      const applied = this.apply(client.role, message, library);
       if (!applied.ok) {
         refuse(applied.error);
         return;
@@ -621,7 +662,7 @@ export class EncounterHost {
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
-  private apply(role: Role, message: Submit): Result<unknown> {
+  private apply(role: Role, message: Submit, library: ContentLibrary | undefined): Result<unknown> {
     const { action } = message;
     const encounter = this.encounter;
     let command: CommandBase | undefined;
@@ -641,12 +682,7 @@ export class EncounterHost {
         return encounter.redo(action.steps);
       case 'gm': {
         const line = action.line.replace(/^\s*gm\s+/i, '');
-        const gmCommand = gmCommandFrom(
-          this.system,
-          this.context.libraryOf(this.system),
-          encounter.state,
-          line,
-        );
+        const gmCommand = gmCommandFrom(this.system, library, encounter.state, line);
         if (!gmCommand.ok) return gmCommand;
         return this.submitWithHeld(gmCommand.value, message.dice ?? {});
       }
@@ -1129,7 +1165,9 @@ export class EncounterHost {
     const orderRolls = this.orderRollsFor(role);
     const payload: StatePayload = {
       seq: this.lastSeq,
-      view: seenView(present.view, role, present.party, secrecy),
+      view: gm
+        ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
+        : seenView(present.view, role, present.party, secrecy),
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
@@ -1141,6 +1179,11 @@ export class EncounterHost {
     };
     present.byAudience.set(key, payload);
     return payload;
+  }
+
+  /** The GM screen's example lines, drawn from the fight as it stands. */
+  private gmExamples(): readonly string[] {
+    return gmExamplesOf(this.system, this.library, this.encounter.state);
   }
 
   /** The clients that said hello, by audience. */

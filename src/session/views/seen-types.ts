@@ -23,6 +23,11 @@ export type SeenCombatant = Omit<CombatantView, 'hp' | 'maxHp' | 'mp' | 'maxMp' 
 
 export type SeenView = Omit<EncounterView, 'combatants'> & {
   readonly combatants: readonly SeenCombatant[];
+  /**
+   * GM only: GM lines drawn from this fight (its combatants, sides, statuses and content),
+   * without the leading `gm`, for the GM screen's examples.
+   */
+  readonly gmExamples?: readonly string[];
 };
 
 /** One log entry as a client may see it. */

@@ -9,6 +9,7 @@ import { formatSidePolicies, policyForEncounter, type SidePolicies } from '../po
 import { MAX_BATTLES, simulate } from '../sim.js';
 import {
   type BalancePoint,
+  DEFAULT_TOLERANCE,
   type Grid,
   type SearchBounds,
   type StopReason,
@@ -23,9 +24,16 @@ import { type Variation, variationOf } from './variation.js';
  * about 9,000 Wind Cave battles a second: under this, a worker costs more than it brings.
  */
 export const WORKER_MIN_BATTLES = 10_000;
-/** Battles a point starts with when the caller names none. */
-export const DEFAULT_BATTLES_PER_POINT = 1000;
-/** A point's battles may double this many times: 16 times its first batch. */
+/**
+ * Battles a point starts with when the caller names none: enough to settle a value far from the
+ * target (100 battles put a 99% interval within about ±11 points of a rate near 75%), few
+ * enough that the values tried on the way to the target cost little.
+ */
+export const DEFAULT_BATTLES_PER_POINT = 100;
+/**
+ * A point's battles may reach 2^MAX_DOUBLINGS times its first batch: 1,600 by default, where a
+ * 95% interval anywhere is at most ±2.5 points, inside the default tolerance.
+ */
 export const MAX_DOUBLINGS = 4;
 /** The total budget, in first batches, when the caller names none. */
 export const DEFAULT_BUDGET_POINTS = 100;
@@ -33,6 +41,9 @@ export const DEFAULT_BUDGET_POINTS = 100;
 export const MAX_POINTS = 64;
 /** The most steps in a range: 2^40, so bisection always fits within MAX_POINTS. */
 export const MAX_STEPS = 2 ** 40;
+/** The tolerance's bounds: a tenth of a point, fifty points. */
+export const MIN_TOLERANCE = 0.001;
+export const MAX_TOLERANCE = 0.5;
 
 export interface BalanceOptions {
   readonly encounter: EncounterFile;
@@ -49,6 +60,11 @@ export interface BalanceOptions {
   readonly totalBattles?: number;
   /** The most values tried; default and most MAX_POINTS. */
   readonly maxPoints?: number;
+  /**
+   * How near the target a value's rate must be measured to be the answer (search.ts); default
+   * DEFAULT_TOLERANCE, from 0.001 to 0.5.
+   */
+  readonly tolerance?: number;
   readonly seed: string;
   /** Threads for each batch, as `simulate` takes them; default 1. */
   readonly workers?: number;
@@ -72,8 +88,12 @@ export interface BalanceResult {
   /** `above`/`below`: the target lies above/below both ends' rates; null when the range holds it. */
   readonly outside: 'above' | 'below' | null;
   readonly stop: StopReason;
-  /** The search ended on two neighbouring values whose intervals do not overlap. */
+  /** The search ended on two neighbouring values each clearly on its side of the target. */
   readonly separated: boolean;
+  /** The chosen value's rate was measured within `tolerance` of the target. */
+  readonly onTarget: boolean;
+  /** How near the target the answer's rate had to be measured (search.ts). */
+  readonly tolerance: number;
   /** Whether the side's rate rose with the value, from the ends. */
   readonly increasing: boolean;
   readonly vary: {
@@ -173,6 +193,13 @@ export function balanceSearch(options: BalanceOptions): Result<BalanceRun> {
   const totalBattles = options.totalBattles ?? battles * DEFAULT_BUDGET_POINTS;
   const bad = budgetMistake(battles, maxPoints, totalBattles);
   if (bad !== undefined) return { ok: false, error: bad };
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
+  if (!(tolerance >= MIN_TOLERANCE && tolerance <= MAX_TOLERANCE)) {
+    return err(
+      'balance/tolerance',
+      `--tolerance takes a win rate from ${MIN_TOLERANCE} to ${MAX_TOLERANCE} (or ${MIN_TOLERANCE * 100}% to ${MAX_TOLERANCE * 100}%), got ${tolerance}`,
+    );
+  }
   const bounds: SearchBounds = {
     battles,
     battlesPerPoint: battles * 2 ** MAX_DOUBLINGS,
@@ -202,41 +229,44 @@ export function balanceSearch(options: BalanceOptions): Result<BalanceRun> {
     spent += aggregate.battles;
     return { wins: aggregate.wins[target.side] ?? 0, battles: aggregate.battles };
   };
-  const result = searchBalance(grid, target.rate, bounds, sample, () => stopping).then(
-    (outcome): BalanceResult => {
-      const chosenPoint = outcome.chosen;
-      return {
-        value: chosenPoint?.value ?? null,
-        winRate:
-          chosenPoint === undefined
-            ? null
-            : { rate: chosenPoint.rate, low: chosenPoint.low, high: chosenPoint.high },
-        points: outcome.points,
-        bracket: outcome.bracket,
-        outside: outcome.outside ?? null,
-        stop: outcome.stop,
-        separated: outcome.stop === 'separated',
-        increasing: outcome.increasing,
-        vary: {
-          combatant: vary.combatant,
-          field: vary.field,
-          kind: variation.value.kind,
-          original: variation.value.original,
-          low: vary.low,
-          high: vary.high,
-          step: step.value,
-          whole: variation.value.whole,
-        },
-        target: { side: side.id, name: side.name, rate: target.rate },
-        seed: options.seed,
-        policy: formatSidePolicies(chosen.value.policies),
-        policies: chosen.value.policies,
-        bounds,
-        battles: outcome.battles,
-        interrupted: outcome.stop === 'interrupted',
-      };
-    },
-  );
+  const result = searchBalance(grid, target.rate, bounds, sample, {
+    stopped: () => stopping,
+    tolerance,
+  }).then((outcome): BalanceResult => {
+    const chosenPoint = outcome.chosen;
+    return {
+      value: chosenPoint?.value ?? null,
+      winRate:
+        chosenPoint === undefined
+          ? null
+          : { rate: chosenPoint.rate, low: chosenPoint.low, high: chosenPoint.high },
+      points: outcome.points,
+      bracket: outcome.bracket,
+      outside: outcome.outside ?? null,
+      stop: outcome.stop,
+      separated: outcome.stop === 'separated',
+      onTarget: outcome.stop === 'on-target',
+      tolerance,
+      increasing: outcome.increasing,
+      vary: {
+        combatant: vary.combatant,
+        field: vary.field,
+        kind: variation.value.kind,
+        original: variation.value.original,
+        low: vary.low,
+        high: vary.high,
+        step: step.value,
+        whole: variation.value.whole,
+      },
+      target: { side: side.id, name: side.name, rate: target.rate },
+      seed: options.seed,
+      policy: formatSidePolicies(chosen.value.policies),
+      policies: chosen.value.policies,
+      bounds,
+      battles: outcome.battles,
+      interrupted: outcome.stop === 'interrupted',
+    };
+  });
   return ok({
     result,
     stop: () => {

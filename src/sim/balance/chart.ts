@@ -70,11 +70,17 @@ export function renderBalance(result: BalanceResult): string[] {
       `${holding.length} values tried are within sampling error of the target: ${holding.map((p) => showValue(p.value)).join(', ')}`,
     );
   }
-  if (result.stop === 'separated') {
-    lines.push('The intervals of the neighbouring values around the target separated.');
+  if (result.stop === 'on-target') {
+    lines.push(
+      `On target: measured to ±${pct(result.tolerance)} (--tolerance), its 95% interval holds ${pct(result.target.rate)}.`,
+    );
+  } else if (result.stop === 'separated') {
+    lines.push(
+      'The target lies between two neighbouring values, each clearly on its side of it: the nearer is chosen.',
+    );
   } else if (result.stop === 'budget') {
     lines.push(
-      `Stopped at the budget (${result.bounds.totalBattles.toLocaleString('en-US')} battles, ${result.bounds.points} points, ${result.bounds.battlesPerPoint.toLocaleString('en-US')} battles a point) before the neighbouring values' intervals separated: more battles (-n, --budget) would narrow it.`,
+      `Stopped at the budget (${result.bounds.totalBattles.toLocaleString('en-US')} battles, ${result.bounds.points} points, ${result.bounds.battlesPerPoint.toLocaleString('en-US')} battles a point) before a value was measured on target: more battles (-n, --budget) or a wider --tolerance would settle it.`,
     );
   } else if (result.stop === 'interrupted') {
     lines.push('Interrupted: a partial result.');

@@ -1,12 +1,22 @@
 /**
- * The search itself, over any source of battles: a bisection on a grid of values that reads each
- * point's win rate with its 95% Wilson interval. A point whose interval lies wholly on one side
- * of the target moves the bracket; one whose interval holds the target gets more battles, up to
- * a bound, before its rate alone decides. Once the bracket is two neighbouring values, both get
- * more battles until their intervals separate or the budget is spent. The answer is the value
- * tried whose rate is nearest the target.
+ * The search itself, over any source of battles: a sequential test at each value tried, inside a
+ * safeguarded interpolation search over a grid of values.
+ *
+ * A value is played in batches, and after each its win rate is judged: **on target** once its 95%
+ * Wilson interval holds the target and is at most `tolerance` either side (or lies wholly within
+ * the target ± `tolerance`): the search stops there; **below** or **above** once its 99%
+ * interval lies wholly on one side: the bracket moves; otherwise it gets another batch, up to a
+ * bound, after which its rate alone decides. A value far from the target is settled by its first
+ * small batch; only values near it get many battles.
+ *
+ * The next value tried lies where the line through the bracket's two ends, in log-odds, meets the
+ * target (win rates against a field are roughly logistic curves), kept an eighth of the bracket
+ * from either end; a step that did not halve the bracket is followed by a plain bisection, so
+ * the bracket at least halves every two steps whatever the curve, and only bisection is used
+ * once the points left would not cover two steps per halving. When the bracket is two
+ * neighbouring values the search ends on the one whose rate is nearer the target.
  */
-import { wilson } from '../report.js';
+import { wilson, Z95 } from '../report.js';
 
 /** Battles a sampler played for one batch and how many of them the side won. */
 export interface Sample {
@@ -22,7 +32,7 @@ export interface Sample {
 export type Sampler = (value: number, batch: number, battles: number) => Promise<Sample>;
 
 export interface SearchBounds {
-  /** Battles of a point's first batch (`-n`). Each later batch doubles the point's battles. */
+  /** Battles of a point's first batch (`-n`); later batches as `batchSize` says. */
   readonly battles: number;
   /** The most battles one point may get. */
   readonly battlesPerPoint: number;
@@ -50,17 +60,19 @@ export interface BalancePoint {
 }
 
 /**
- * Why the search ended: the neighbours' intervals separated; the battle, point or per-point
- * budget ran out first; the target lies outside the rates of the range's ends; Ctrl-C.
+ * Why the search ended: a value's rate was measured within the tolerance of the target; the
+ * bracket closed on two neighbouring values, each clearly on its side of the target; the battle,
+ * point or per-point budget ran out first; the target lies outside the rates of the range's
+ * ends; Ctrl-C.
  */
-export type StopReason = 'separated' | 'budget' | 'outside' | 'interrupted';
+export type StopReason = 'on-target' | 'separated' | 'budget' | 'outside' | 'interrupted';
 
 export interface SearchOutcome {
   /** Every value tried, sorted by value. */
   readonly points: readonly BalancePoint[];
   /**
-   * The value whose rate is nearest the target among those tried inside the bracket (the
-   * bisection rules out the rest); undefined when the target is outside.
+   * The value on target, or else the one whose rate is nearest the target among those tried
+   * inside the bracket (the search rules out the rest); undefined when the target is outside.
    */
   readonly chosen: BalancePoint | undefined;
   /** The values tried that bound where the target lies, as far as the search narrowed it. */
@@ -75,6 +87,38 @@ export interface SearchOutcome {
   readonly stop: StopReason;
   /** Battles played in all. */
   readonly battles: number;
+}
+
+export interface SearchOptions {
+  /** Asked after every batch: true once the user asked to stop (Ctrl-C, a cancel). */
+  readonly stopped?: () => boolean;
+  /** How near the target a value's rate must be measured to end the search; DEFAULT_TOLERANCE. */
+  readonly tolerance?: number;
+}
+
+/**
+ * ±4 points of win rate: what a GM tuning to 75% can tell at the table (70% and 80% play
+ * differently; 74% and 76% hardly), and measured in 500-600 battles at a rate near 75% (a 95%
+ * interval at 600 battles is ±3.5 points), so that a tune of every example encounter answers
+ * within 5 s on two cores. ±3 points costs about 1.5x the battles (docs/sim.md, "Balance").
+ */
+export const DEFAULT_TOLERANCE = 0.04;
+
+/**
+ * The interval that moves the bracket: 99%, wider than the 95% one reported. A value is judged
+ * after each of its batches, and every look is a chance for a value that holds the target to
+ * seem not to; the wider interval keeps the chance of a wrong turn over a point's looks near 5%.
+ */
+export const Z_CLEAR = 2.5758293035489;
+
+/**
+ * The battles of a point's batch `batch` (0, 1, 2...), from the first batch's `first`: a point's
+ * battles grow to 1, 2, 3, 4, 6, 8, 12, 16, 24, 32... times `first`, by a half or a third each
+ * time, so that a point is judged soon after it has the battles its verdict needs, and never
+ * plays twice what it needed.
+ */
+export function batchSize(first: number, batch: number): number {
+  return batch < 4 ? first : first * 2 ** Math.floor((batch - 2) / 2);
 }
 
 /** Values shown and used as seeds: twelve significant digits, so 0.1 + 0.2 is 0.3. */
@@ -111,12 +155,36 @@ function pointOf(t: Tally): BalancePoint {
   };
 }
 
-/** Where a point's interval lies from the target. */
-function side(t: Tally, target: number): 'below' | 'above' | 'holds' {
-  const p = pointOf(t);
-  if (p.high < target) return 'below';
-  if (p.low > target) return 'above';
-  return 'holds';
+/** What a point's battles so far say of it. */
+type Verdict = 'on-target' | 'below' | 'above' | 'unsure';
+
+export function verdictOf(
+  wins: number,
+  battles: number,
+  target: number,
+  tolerance: number,
+): Verdict {
+  if (battles === 0) return 'unsure';
+  const rate = wins / battles;
+  const [low95, high95] = wilson(wins, battles, Z95);
+  const low = Math.min(low95, rate);
+  const high = Math.max(high95, rate);
+  const [lowClear, highClear] = wilson(wins, battles, Z_CLEAR);
+  if (Math.max(highClear, rate) < target) return 'below';
+  if (Math.min(lowClear, rate) > target) return 'above';
+  // Measured to ± the tolerance: the 95% interval decides, one look only.
+  if (high - low <= 2 * tolerance) {
+    if (high < target) return 'below';
+    if (low > target) return 'above';
+    return 'on-target';
+  }
+  return 'unsure';
+}
+
+/** Log-odds of a rate, a half battle either way so that 0% and 100% stay finite. */
+function logOdds(wins: number, battles: number): number {
+  const p = (wins + 0.5) / (battles + 1);
+  return Math.log(p / (1 - p));
 }
 
 export async function searchBalance(
@@ -124,13 +192,14 @@ export async function searchBalance(
   target: number,
   bounds: SearchBounds,
   sample: Sampler,
-  stopped: () => boolean = () => false,
+  options: SearchOptions = {},
 ): Promise<SearchOutcome> {
+  const stopped = options.stopped ?? (() => false);
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
   const tallies = new Map<number, Tally>();
   let spent = 0;
   let interrupted = false;
-  const size = (batches: number): number =>
-    batches === 0 ? bounds.battles : bounds.battles * 2 ** (batches - 1);
+  const size = (batches: number): number => batchSize(bounds.battles, batches);
   const canPlay = (i: number): boolean => {
     const t = tallies.get(i);
     const n = size(t?.batches ?? 0);
@@ -154,12 +223,37 @@ export async function searchBalance(
     if (stopped()) interrupted = true;
     return !interrupted;
   };
+  const verdict = (i: number): Verdict => {
+    const t = tallies.get(i)!;
+    return verdictOf(t.wins, t.battles, target, tolerance);
+  };
+  /** Points whose side was judged by their rate alone, at their bound: not clearly apart. */
+  const byRate = new Set<number>();
+  /**
+   * More batches at i until its verdict is known: on target, below or above (by its rate once
+   * it may have no more). Undefined when the battle or point budget, or Ctrl-C, ends the search.
+   */
+  const settle = async (i: number): Promise<Exclude<Verdict, 'unsure'> | undefined> => {
+    if (!tallies.has(i) && !(await play(i))) return undefined;
+    for (;;) {
+      const v = verdict(i);
+      if (v !== 'unsure') return v;
+      if (interrupted) return undefined;
+      const t = tallies.get(i)!;
+      if (t.battles + size(t.batches) > bounds.battlesPerPoint) {
+        byRate.add(i);
+        return t.wins / t.battles < target ? 'below' : 'above';
+      }
+      if (!(await play(i))) return undefined;
+    }
+  };
   let lo = 0;
   let hi = gridSteps(grid);
+  let increasing = true;
   const finish = (
     stop: StopReason,
-    increasing: boolean,
     outside?: 'above' | 'below',
+    onTarget?: number,
   ): SearchOutcome => {
     const played = [...tallies.values()]
       .filter((t) => t.battles > 0)
@@ -172,9 +266,10 @@ export async function searchBalance(
         b.battles - a.battles ||
         a.value - b.value,
     )[0];
+    const found = onTarget === undefined ? undefined : pointOf(tallies.get(onTarget)!);
     return {
       points,
-      chosen: outside === undefined ? nearest : undefined,
+      chosen: outside === undefined ? (found ?? nearest) : undefined,
       bracket: { low: gridValue(grid, lo), high: gridValue(grid, hi) },
       outside,
       increasing,
@@ -184,46 +279,50 @@ export async function searchBalance(
   };
 
   const last = hi;
-  if (!(await play(0)) || !(await play(last))) return finish('budget', true);
-  const ends = [tallies.get(0)!, tallies.get(last)!] as const;
-  const increasing = pointOf(ends[1]).rate >= pointOf(ends[0]).rate;
-  const lowEnd = side(ends[0], target);
-  if (lowEnd !== 'holds' && lowEnd === side(ends[1], target)) {
-    return finish('outside', increasing, lowEnd === 'below' ? 'above' : 'below');
-  }
-  // +1: the target lies at higher values than this point; -1: at lower; 0: cannot tell yet.
-  const towards = (i: number): number => {
-    const s = side(tallies.get(i)!, target);
-    if (s === 'holds') return 0;
-    return (s === 'below') === increasing ? 1 : -1;
+  // Both ends' first batches before either gets more: the direction of the curve comes from
+  // them, and an end far from the target is settled by its first batch.
+  if (!(await play(0)) || !(await play(last))) return finish('budget');
+  const rateAt = (i: number): number => {
+    const t = tallies.get(i)!;
+    return t.wins / t.battles;
   };
+  increasing = rateAt(last) >= rateAt(0);
+  const lowEnd = await settle(0);
+  if (lowEnd === undefined) return finish('budget');
+  if (lowEnd === 'on-target') return finish('on-target', undefined, 0);
+  const highEnd = await settle(last);
+  if (highEnd === undefined) return finish('budget');
+  if (highEnd === 'on-target') return finish('on-target', undefined, last);
+  increasing = rateAt(last) >= rateAt(0);
+  if (lowEnd === highEnd && !byRate.has(0) && !byRate.has(last)) {
+    return finish('outside', lowEnd === 'below' ? 'above' : 'below');
+  }
+  // +1: the target lies at higher values than a point with this verdict; -1: at lower.
+  const towards = (v: 'below' | 'above'): number => ((v === 'below') === increasing ? 1 : -1);
+  let bisect = false;
   while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    if (!(await play(mid))) return finish('budget', increasing);
-    while (towards(mid) === 0 && canPlay(mid)) {
-      if (!(await play(mid))) return finish('budget', increasing);
+    const width = hi - lo;
+    let fraction = 0.5;
+    // Interpolation only while the points left would still cover a bisection of what remains
+    // after two steps of it, so that a range of 2^40 steps still closes within MAX_POINTS.
+    const left = bounds.points - tallies.size;
+    if (!bisect && left >= 2 * Math.ceil(Math.log2(width))) {
+      const a = tallies.get(lo)!;
+      const b = tallies.get(hi)!;
+      const from = logOdds(a.wins, a.battles);
+      const to = logOdds(b.wins, b.battles);
+      const want = Math.log(target / (1 - target));
+      const at = (want - from) / (to - from);
+      if (Number.isFinite(at)) fraction = Math.min(7 / 8, Math.max(1 / 8, at));
     }
-    let move = towards(mid);
-    if (move === 0) {
-      // As many battles as a point may have and still no side: its rate alone decides.
-      const rate = pointOf(tallies.get(mid)!).rate;
-      move = rate < target === increasing ? 1 : -1;
-    }
-    if (move > 0) lo = mid;
+    const mid = lo + Math.min(width - 1, Math.max(1, Math.round(fraction * width)));
+    const v = await settle(mid);
+    if (v === undefined) return finish('budget');
+    if (v === 'on-target') return finish('on-target', undefined, mid);
+    if (towards(v) > 0) lo = mid;
     else hi = mid;
+    // An interpolated step that left more than half the bracket is followed by a bisection.
+    bisect = !bisect && (hi - lo) * 2 > width;
   }
-  // Two neighbours: more battles, to the one with fewer first, until their intervals part.
-  // Parted intervals count only at equal battles (or when the one with fewer may have no
-  // more): a point seen in a single first batch is the likeliest to be one of the one-in-twenty
-  // whose interval misses, and a bisection visits many points.
-  for (;;) {
-    const a = pointOf(tallies.get(lo)!);
-    const b = pointOf(tallies.get(hi)!);
-    const fewer = a.battles <= b.battles ? lo : hi;
-    const more = fewer === lo ? hi : lo;
-    const even = a.battles === b.battles || !canPlay(fewer);
-    if (even && (a.high < b.low || b.high < a.low)) return finish('separated', increasing);
-    const next = [fewer, more].find(canPlay);
-    if (next === undefined || !(await play(next))) return finish('budget', increasing);
-  }
+  return finish(byRate.has(lo) || byRate.has(hi) ? 'budget' : 'separated');
 }

@@ -68,14 +68,21 @@ export function readTargetSpec(text: string): Result<TargetSpec> {
   }
   const side = text.slice(0, eq).trim();
   const raw = text.slice(eq + 1).trim();
-  const percent = raw.endsWith('%');
-  const value = number(percent ? raw.slice(0, -1) : raw);
-  const rate = value === undefined ? undefined : percent ? value / 100 : value;
-  if (rate === undefined || rate < 0 || rate > 1) {
+  const rate = readRate(raw);
+  if (rate === undefined) {
     return err(
       'balance/target',
       `--target ${side}: the rate '${raw}' is not a win rate from 0 to 1 (or 0% to 100%)`,
     );
   }
   return ok({ side, rate });
+}
+
+/** `0.5` or `50%`: a rate from 0 to 1, or undefined when the text is not one. */
+export function readRate(text: string): number | undefined {
+  const raw = text.trim();
+  const percent = raw.endsWith('%');
+  const value = number(percent ? raw.slice(0, -1) : raw);
+  const rate = value === undefined ? undefined : percent ? value / 100 : value;
+  return rate === undefined || rate < 0 || rate > 1 ? undefined : rate;
 }

@@ -13,6 +13,7 @@ import {
   starterSetup,
   types,
   whoseTurn,
+  windCaveSpec,
 } from './battle-helpers.js';
 
 const parse = ffrpgSystem.parseAction!;
@@ -50,6 +51,22 @@ describe('typed Task Checks', () => {
         { actor: 'hiro', skill: 'Stealth', modifier: 40 },
         { actor: 'heket', skill: 'Awareness', modifier: -20 },
       ],
+    });
+  });
+
+  it('a combatant named as the table says it, in several words: "check Old Heket awareness"', () => {
+    const spec = windCaveSpec();
+    const sides = spec.sides as { combatants: Record<string, unknown>[] }[];
+    sides[1]!.combatants = [{ monster: 'heket', name: 'Old Heket' }];
+    const encounter = start(starterSetup(spec));
+    expect(parse(encounter.state, 'check old heket awareness -20')).toMatchObject({
+      type: 'task-check',
+      actor: 'heket',
+      skill: 'Awareness',
+      modifier: -20,
+    });
+    expect(parse(encounter.state, 'check hiro stealth vs Old Heket awareness')).toMatchObject({
+      participants: [{ actor: 'hiro' }, { actor: 'heket', skill: 'Awareness' }],
     });
   });
 

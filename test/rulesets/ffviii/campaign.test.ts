@@ -111,7 +111,7 @@ function serve(roster: CampaignRoster, service: FfviiiServiceInput, rolls = dice
  */
 function playOut(setup: FfviiiSetup, seed: number): FfviiiState {
   const encounter = value(Encounter.create(ffviii, setup, seed));
-  const wanted = [/draw Thunder/, /use Potion/, /cast Thunder/];
+  const wanted = [/Draw Thunder/, /Use Potion/, /Cast Thunder/];
   for (let n = 0; !ffviii.outcome(encounter.state).over; n++) {
     if (n > 5000) throw new Error('the fight did not end');
     const legal = ffviii.legalActions(encounter.state);

@@ -510,7 +510,9 @@ describe('actions typed by name', () => {
       'flee',
     ])
       expect(matching(labels, typed), typed).toHaveLength(1);
-    expect(matching(labels, 'cast thunder')[0]).toContain('cast Thunder on Iron Giant');
+    // The shot's actor is the context: its own actions do not repeat its name.
+    expect(matching(labels, 'cast thunder')[0]).toMatch(/^Cast Thunder on Iron Giant/);
+    expect(labels.filter((l) => l.startsWith('Ehlric'))).toEqual([]);
     run(encounter, { type: 'attack', actor: EHLRIC, target: GIANT, weapon: 'staff' });
     const answers = encounter.legalActions();
     const answer = (typed: string) => {

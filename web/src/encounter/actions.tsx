@@ -299,9 +299,17 @@ export function ActionsPanel({
     else groups.set(a.group, [...(groups.get(a.group) ?? []), i]);
   });
   const chosen = selected === null ? undefined : actions[selected];
+  // Labels leave out who acts when it is one combatant's actions ("Attack Goblin"): the
+  // heading names it once.
+  const actors = new Set(actions.map((a) => a.command.actor));
+  const only = actors.size === 1 ? [...actors][0] : undefined;
+  const actor = typeof only === 'string' ? nameOf(state.view, only) : '';
   return (
     <section class="actions panel" aria-labelledby="actions-h">
-      <h2 id="actions-h">{heading}</h2>
+      <h2 id="actions-h">
+        {heading}
+        {actor !== '' && <span class="actions-actor">: {actor}</span>}
+      </h2>
       {snapshot.refusal && (
         <div role="alert" class="refusal">
           <p>

@@ -52,11 +52,16 @@ export function UndoRedo({ snapshot, live }: { snapshot: LiveSnapshot; live: Liv
   );
 }
 
-/** The GM's overrides, as the battle screen reads them after `gm`. */
-export function GmLine({ live }: { live: LiveEncounter }) {
+/**
+ * The GM's overrides, as the battle screen reads them after `gm`: for keyboards, with examples
+ * drawn from this fight (the server composes them from its combatants, sides, statuses and
+ * content, and sends them with the GM's view); a click on one puts it in the line to edit.
+ */
+export function GmLine({ snapshot, live }: { snapshot: LiveSnapshot; live: LiveEncounter }) {
   const [line, setLine] = useState('');
+  const examples = snapshot.state?.view.gmExamples ?? [];
   return (
-    <section class="panel" aria-labelledby="gm-line-h">
+    <section class="panel gm-line" aria-labelledby="gm-line-h">
       <h2 id="gm-line-h">GM override</h2>
       <form
         class="row"
@@ -73,17 +78,22 @@ export function GmLine({ live }: { live: LiveEncounter }) {
           <input
             name="gm-line"
             value={line}
-            placeholder="hp heket 30 · status hiro +poison · add goblin to enemies"
+            placeholder={examples.slice(0, 2).join(' · ') || 'hp <who> 30 · status <who> +<status>'}
             onInput={(e) => setLine(e.currentTarget.value)}
           />
         </label>
         <button type="submit">Apply</button>
       </form>
-      <p class="small muted">
-        Examples: <code>hp heket 30</code>, <code>damage heket 20</code>,{' '}
-        <code>status hiro +poison</code>, <code>add goblin to enemies</code>,{' '}
-        <code>note heket behind the pillar</code>.
-      </p>
+      {examples.length > 0 && (
+        <p class="small muted gm-examples" data-testid="gm-examples">
+          <span>Examples, names or ids:</span>
+          {examples.map((example) => (
+            <button key={example} type="button" onClick={() => setLine(example)}>
+              <code>{example}</code>
+            </button>
+          ))}
+        </p>
+      )}
     </section>
   );
 }

@@ -148,7 +148,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
             <WhoIsHere connected={state.connected} view={view} />
             <UndoRedo snapshot={snapshot} live={live} />
             {touch && <AddCombatant touch={touch} view={view} />}
-            <GmLine live={live} />
+            <GmLine snapshot={snapshot} live={live} />
             <GmRoll snapshot={snapshot} live={live} />
             <FinishFight api={api} encounterId={encounterId} snapshot={snapshot} />
             <BalancePanel api={api} encounterId={encounterId} entry={state.seq} />

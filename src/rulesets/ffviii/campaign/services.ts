@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ContentLibrary } from '../../../content/index.js';
 import { type DiceRoller, describeIssue, err, ok, type Result } from '../../../engine/index.js';
 import type { CampaignRoster, CampaignService, CampaignStep } from '../../campaign.js';
+import { withArticle } from '../../grammar.js';
 import { ACTION_DICE, actionCheck, readActionDice, WILLING_DIFFICULTY } from '../action-dice.js';
 import { ffviiiNewcomer, itemKind, spellKind } from '../content.js';
 import { type CombatantSheet, idSchema } from '../model.js';
@@ -151,7 +152,7 @@ function useItem(
   const changed: Record<string, CharacterState> = { [userId]: { ...user, items } };
   changed[targetId] = { ...(changed[targetId] ?? target), hp };
   return step(roster, changed, [
-    `${sheet.name} uses a ${item.name}${targetId === userId ? '' : ` on ${targetSheet.name}`}: ${targetSheet.name} heals ${hp - target.hp} HP (${hp}/${targetSheet.hp}); ${items[itemId]} left.`,
+    `${sheet.name} uses ${withArticle(item.name)}${targetId === userId ? '' : ` on ${targetSheet.name}`}: ${targetSheet.name} heals ${hp - target.hp} HP (${hp}/${targetSheet.hp}); ${items[itemId]} left.`,
   ]);
 }
 

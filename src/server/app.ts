@@ -18,14 +18,15 @@ import { describeParty, describeRoster, history, serviceForms } from './campaign
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { tableLibrary } from './library/library.js';
-import { type Access, registerLibrary } from './library/routes.js';
+import { registerLibraryPreview } from './library/preview-route.js';
+import { type Access, type LibraryContext, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
 import { registerLobby } from './lobby/routes.js';
-import type { Role } from './protocol.js';
+import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
 import { registerSessions } from './session/routes.js';
@@ -736,7 +737,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       linkId: grant.value.tokenId,
       welcome: {
         type: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
       },
@@ -758,7 +759,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   registerBalance(app, store, hub, grantOf, options.balance);
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
-  registerLibrary(app, {
+  const library: LibraryContext = {
     store,
     limits,
     statusOf,
@@ -774,7 +775,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? { kind: 'link', grant: grant.value }
         : { kind: 'none', code: grant.error.code, message: grant.error.message };
     },
-  });
+  };
+  registerLibrary(app, library);
+  registerLibraryPreview(app, library);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import type { RosterEntry } from '../../src/store/index.js';
-import { Client, example, http, newTable, startEncounterOver } from '../server/harness.js';
+import {
+  Client,
+  example,
+  type Heard,
+  http,
+  newTable,
+  startEncounterOver,
+} from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import { screenPath, useTracker } from './browser.js';
 
@@ -75,7 +82,7 @@ const CASES: readonly Case[] = [
   },
 ];
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 /** As test/server/campaign.test.ts plays one: a few real actions, then the GM drops the foes. */
 async function playToVictory(gm: Client, start: StatePayload, party: readonly string[]) {

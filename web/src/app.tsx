@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, makeApi } from './api.js';
 import { CampaignPage } from './campaign/campaign-page.js';
 import { EncounterScreen } from './encounter/screen.js';
+import { LibraryPage } from './library/library-page.js';
 import { TablePage } from './table/table-page.js';
 import type { TableInfo } from './types.js';
 
@@ -16,12 +17,18 @@ function campaignInHash(): boolean {
   return location.hash === '#/campaign';
 }
 
+/** `#/library`: the GM's content library. */
+function libraryFromHash(): boolean {
+  return location.hash === '#/library';
+}
+
 export function App({ tableId }: { tableId: string }) {
   const api = useMemo(() => makeApi(tableId), [tableId]);
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [open, setOpen] = useState(encounterFromHash);
   const [campaign, setCampaign] = useState(campaignInHash);
+  const [library, setLibrary] = useState(libraryFromHash);
 
   const reload = useCallback(async () => {
     try {
@@ -46,6 +53,7 @@ export function App({ tableId }: { tableId: string }) {
     const onHash = () => {
       setOpen(encounterFromHash());
       setCampaign(campaignInHash());
+      setLibrary(libraryFromHash());
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
@@ -102,5 +110,6 @@ export function App({ tableId }: { tableId: string }) {
       />
     );
   }
+  if (library && info.role.role === 'gm') return <LibraryPage api={api} info={info} />;
   return <TablePage api={api} info={info} reload={reload} />;
 }

@@ -14,6 +14,7 @@ import {
   recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
+import { diff, type JsonValue } from '../../json-patch/index.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
@@ -79,6 +80,20 @@ export const PRESENCE_GRACE_MS = 5_000;
 
 type Submit = Extract<ClientMessage, { type: 'submit' }>;
 
+/**
+ * A client that said hello: the last entry it was sent, and the state it holds (the payload it
+ * was sent last, with every patch and presence list after it), which the next patch starts from.
+ */
+interface Listener {
+  sent: number;
+  holds: StatePayload;
+}
+
+/** The change from one state to the next, as JSON: the payloads are plain JSON throughout. */
+function patchText(from: StatePayload, to: StatePayload): string {
+  return JSON.stringify(diff(from as unknown as JsonValue, to as unknown as JsonValue));
+}
+
 /** The present state of the encounter, as `now()` works it out once per change. */
 interface Present {
   readonly view: EncounterView;
@@ -126,10 +141,11 @@ const yieldToLoop = (): Promise<void> =>
 export class EncounterHost {
   private readonly clients = new Set<LiveClient>();
   /**
-   * The clients that said hello, each with the last entry number it was sent: a client hears
-   * about entries only after its hello, and each entry once, in order.
+   * The clients that said hello, each with the last entry number it was sent and the state it
+   * holds: a client hears about entries only after its hello, each entry once, in order, and
+   * each with the patch from the state it holds.
    */
-  private readonly listening = new Map<LiveClient, number>();
+  private readonly listening = new Map<LiveClient, Listener>();
   /**
    * Entries rendered as JSON, by `entryKey`, at `seq - 1`: a replay is read from here instead of
    * being described again for every hello. Made for `rendered.states`; a reload starts afresh.
@@ -374,7 +390,15 @@ export class EncounterHost {
     this.present?.textByAudience.clear();
     let gm: string | undefined;
     let others: string | undefined;
-    for (const client of this.listening.keys()) {
+    // Each client puts the list in the state it holds; so does what the next patch starts from.
+    const withList = new Map<StatePayload, StatePayload>();
+    for (const [client, listener] of this.listening) {
+      let holds = withList.get(listener.holds);
+      if (holds === undefined) {
+        holds = { ...listener.holds, connected: this.connectedFor(client.role) };
+        withList.set(listener.holds, holds);
+      }
+      listener.holds = holds;
       if (client.role.role === 'gm') {
         gm ??= JSON.stringify({
           type: change.event,
@@ -478,8 +502,8 @@ export class EncounterHost {
         }
         client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
       }
-      client.sendText(this.stateText(client.role, 'state'));
-      this.listening.set(client, last);
+      client.sendText(this.stateText(client.role));
+      this.listening.set(client, { sent: last, holds: this.statePayload(client.role) });
       // The GM's rolls outside the log, which no player or spectator is ever sent.
       if (client.role.role === 'gm') {
         const rolls = await this.context.store.gmRolls(this.id);
@@ -1105,8 +1129,8 @@ export class EncounterHost {
     return text;
   }
 
-  /** A `state` message, or the state part of an `entry` message, as JSON. */
-  private stateText(role: Role, type: 'state' | 'entry', entryText?: string): string {
+  /** A `state` message, the whole present as the role sees it, as JSON. */
+  private stateText(role: Role): string {
     const present = this.now();
     const key = audienceKey(role);
     let payload = present.textByAudience.get(key);
@@ -1114,9 +1138,8 @@ export class EncounterHost {
       payload = JSON.stringify(this.statePayload(role));
       present.textByAudience.set(key, payload);
     }
-    // The payload's own fields follow the message's first ones, as a spread would place them.
-    const head = type === 'state' ? '{"type":"state",' : `{"type":"entry","entry":${entryText},`;
-    return head + payload.slice(1);
+    // The payload's own fields follow the message's type, as a spread would place them.
+    return `{"type":"state",${payload.slice(1)}`;
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
@@ -1202,26 +1225,40 @@ export class EncounterHost {
   }
 
   /**
-   * One new entry to every client that said hello, each with what its role may see, serialized
-   * once per audience. A client already sent this entry is skipped; one that somehow missed
-   * entries before it is sent those first (every broadcast runs in the queue, so whatever the
-   * log holds up to this entry is committed).
+   * One new entry to every client that said hello, each with what its role may see and the
+   * patch from the state it holds, worked out and serialized once per audience (once per state
+   * held, which is one per audience but for a client that somehow fell behind). A client
+   * already sent this entry is skipped; one that somehow missed entries before it is sent those
+   * first (every broadcast runs in the queue, so whatever the log holds up to this entry is
+   * committed).
    */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
     this.shown = entry.seq;
     for (const { role, clients } of this.audiences().values()) {
-      let text: string | undefined;
+      const next = this.statePayload(role);
+      const texts = new Map<StatePayload, string>();
       for (const client of clients) {
-        const sent = this.listening.get(client) ?? entry.seq;
-        if (entry.seq <= sent) continue;
-        for (let from = sent; from < entry.seq - 1; from += SERVER_LIMITS.entriesPerCatchUp) {
+        const listener = this.listening.get(client);
+        if (listener === undefined || entry.seq <= listener.sent) continue;
+        for (
+          let from = listener.sent;
+          from < entry.seq - 1;
+          from += SERVER_LIMITS.entriesPerCatchUp
+        ) {
           const to = Math.min(entry.seq - 1, from + SERVER_LIMITS.entriesPerCatchUp);
-          const texts = this.encounter.entriesBetween(from, to).map((e) => this.entryText(role, e));
-          client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
+          const missed = this.encounter
+            .entriesBetween(from, to)
+            .map((e) => this.entryText(role, e));
+          client.sendText(`{"type":"entries","entries":[${missed.join(',')}]}`);
         }
-        text ??= this.stateText(role, 'entry', this.entryText(role, entry));
+        let text = texts.get(listener.holds);
+        if (text === undefined) {
+          text = `{"type":"entry","entry":${this.entryText(role, entry)},"seq":${next.seq},"base":${listener.holds.seq},"patch":${patchText(listener.holds, next)}}`;
+          texts.set(listener.holds, text);
+        }
         client.sendText(text);
-        this.listening.set(client, entry.seq);
+        listener.sent = entry.seq;
+        listener.holds = next;
       }
     }
   }
@@ -1237,11 +1274,30 @@ export class EncounterHost {
     if (last !== undefined) this.broadcast(last);
   }
 
+  /**
+   * The present changed without an entry (a reveal, a status): each client is sent the patch
+   * from the state it holds, once per audience, or nothing when its role sees no change.
+   */
   private sendStates(): void {
     this.present = undefined;
     for (const { role, clients } of this.audiences().values()) {
-      const text = this.stateText(role, 'state');
-      for (const client of clients) client.sendText(text);
+      const next = this.statePayload(role);
+      const texts = new Map<StatePayload, string | undefined>();
+      for (const client of clients) {
+        const listener = this.listening.get(client);
+        if (listener === undefined) continue;
+        let text = texts.get(listener.holds);
+        if (!texts.has(listener.holds)) {
+          const patch = patchText(listener.holds, next);
+          text =
+            patch === '[]'
+              ? undefined
+              : `{"type":"changed","seq":${next.seq},"base":${listener.holds.seq},"patch":${patch}}`;
+          texts.set(listener.holds, text);
+        }
+        if (text !== undefined) client.sendText(text);
+        listener.holds = next;
+      }
     }
   }
 

@@ -38,6 +38,14 @@ export function TablePage({ api, info, reload }: Props) {
             {gm ? 'The campaign: party, services, log, history' : 'Your character sheet'}
           </a>
         </p>
+        {gm && (
+          <p>
+            <a class="button" href="#/library">
+              Content library
+            </a>{' '}
+            <span class="muted">characters, monsters, weapons… and content packs</span>
+          </p>
+        )}
       </header>
       <Encounters info={info} />
       {gm && <EncounterBuilder api={api} info={info} content={content} reload={reload} />}

@@ -167,6 +167,13 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     await gm.getByRole('button', { name: `Undo entry ${log[0]!.n}` }).click();
     await gm.locator(`.campaign-log > li.undone[data-entry="${log[0]!.n}"]`).waitFor();
     expect(states(await store.getRoster(table.id))).toEqual(states(before));
+
+    // The history opens the fight read-only: nothing to act with, undo closed.
+    await history.getByRole('link', { name: "Open the fight's log" }).click();
+    await gm.locator('main.gm-screen').waitFor();
+    await gm.getByText('The encounter is finished: its log can no longer be undone.').waitFor();
+    expect(await gm.locator('.actions .action-list button.action').count()).toBe(0);
+    expect(await store.lastSeq(fight)).toBe((await store.entriesSince(fight, 0)).at(-1)?.seq ?? 0);
     await context.close();
 
     // A player's phone: their own sheet and the party.

@@ -173,7 +173,6 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     await gm.locator('main.gm-screen').waitFor();
     await gm.getByText('The encounter is finished: its log can no longer be undone.').waitFor();
     expect(await gm.locator('.actions .action-list button.action').count()).toBe(0);
-    expect(await store.lastSeq(fight)).toBe((await store.entriesSince(fight, 0)).at(-1)?.seq ?? 0);
     await context.close();
 
     // A player's phone: their own sheet and the party.

@@ -34,6 +34,7 @@ export type {
   Store,
   StoredEntry,
   StoreKind,
+  TableEvent,
   TableExport,
   TableRecord,
   TableUsage,

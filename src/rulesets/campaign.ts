@@ -72,6 +72,11 @@ export interface CampaignRules<Setup, State, Spec> {
    * promotion), as commands validated by `services`.
    */
   readonly services: z.ZodType<CampaignService>;
+  /**
+   * The system's money, where its text has one (FFRPG's Gil, Shining Force's gold): what the
+   * party holds in all, so a service's cost is shown before it is bought. Absent: no money.
+   */
+  readonly money?: CampaignMoney;
   applyService(
     library: ContentLibrary,
     roster: CampaignRoster,
@@ -83,4 +88,18 @@ export interface CampaignRules<Setup, State, Spec> {
 /** A between-fights command: `{ type: 'raise', character: 'max' }`; each system its own. */
 export interface CampaignService {
   readonly type: string;
+}
+
+/** A system's money: its name as the text gives it, and all of it the party holds. */
+export interface CampaignMoney {
+  /** `Gil`, `gold`. */
+  readonly unit: string;
+  purse(roster: CampaignRoster): number;
+}
+
+/** A whole number field of a roster state, 0 where there is none. */
+export function moneyField(state: JsonValue, field: string): number {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) return 0;
+  const value = (state as { readonly [key: string]: JsonValue })[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }

@@ -14,6 +14,7 @@ import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { type BalanceBounds, registerBalance } from './balance-route.js';
+import { describeParty, describeRoster, history, serviceForms } from './campaign-view.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { tableLibrary } from './library/library.js';
@@ -39,6 +40,7 @@ import {
   recruit,
   startEncounter,
   systemOfTable,
+  undoCampaign,
 } from './tables.js';
 import { registerWeb } from './web.js';
 
@@ -157,6 +159,11 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'campaign/stale': 409,
+  'campaign/changed': 409,
+  'campaign/not-newest': 409,
+  'campaign/nothing-to-undo': 409,
+  'campaign/log-full': 409,
   'library/not-found': 404,
   'library/conflict': 409,
   'library/in-use': 409,
@@ -225,6 +232,12 @@ const encounterBody = z.object({
 });
 const recruitBody = z.object({ character: z.string().min(1).max(200) });
 const idParam = z.object({ id: z.string().min(1).max(200) });
+const undoBody = z.object({ n: z.number().int().min(1).optional() }).optional();
+
+/** Who did it, as the campaign log names them: the link's role and public id. */
+function byOf(grant: TokenGrant): string {
+  return `${grant.role}:${grant.tokenId}`;
+}
 
 export async function buildServer(options: ServerOptions): Promise<TableServer> {
   const { store } = options;
@@ -531,7 +544,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const body = recruitBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 'roster/invalid', body.error.issues[0]!.message);
     if (!(await allowed(reply, found.table, 'character'))) return reply;
-    const state = await recruit(store, found.table, body.data.character);
+    const state = await recruit(store, found.table, body.data.character, byOf(found.grant));
     if (!state.ok) return send(reply, state);
     hub.tableEvent(found.table.id, { type: 'roster-changed' });
     return reply.code(201).send({ character: body.data.character, state: state.value });
@@ -541,12 +554,82 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     if (!(await allowed(reply, found.table, 'roster'))) return reply;
-    const report = await applyService(store, found.table, request.body);
-    if (!report.ok) return send(reply, report);
+    const outcome = await applyService(store, found.table, request.body, {
+      by: byOf(found.grant),
+    });
+    if (outcome.ok) hub.tableEvent(found.table.id, { type: 'roster-changed' });
+    return send(reply, outcome);
+  });
+
+  // What a service would cost and do, saved nowhere: the page shows it before Confirm.
+  app.post('/api/table/services/quote', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    return send(reply, await applyService(store, found.table, request.body, { dryRun: true }));
+  });
+
+  // The campaign page: the GM's in full (party, services, log, history); a player's holds their
+  // own character's sheet and only names and standing for the rest of the party.
+  app.get('/api/table/campaign', async (request, reply) => {
+    const found = await tableOf(request, reply, false);
+    if (found === undefined) return reply;
+    const system = systemOfTable(found.table);
+    if (!system.ok) return send(reply, system);
+    const library = await tableLibrary(store, found.table);
+    if (!library.ok) return send(reply, library);
+    const roster = await readRoster(store, found.table, system.value);
+    if (!roster.ok) return send(reply, roster);
+    const characters = describeRoster(system.value, library.value.library, roster.value);
+    const money = system.value.campaign.money?.unit ?? null;
+    const { grant } = found;
+    if (grant.role !== 'gm') {
+      const own = grant.role === 'player' ? grant.characterId : undefined;
+      return {
+        role: roleOf(grant),
+        money,
+        sheet: characters.find((c) => c.id === own) ?? null,
+        party: characters.map((c) => ({ id: c.id, name: c.name, down: c.down })),
+      };
+    }
+    const log = await store.campaignLog(found.table.id);
+    const encounters = await store.listEncounters(found.table.id);
+    const lib = library.value.library;
+    return {
+      role: roleOf(grant),
+      money,
+      characters,
+      party: describeParty(system.value, roster.value.party),
+      services: serviceForms(system.value.campaign.services),
+      items: lib
+        .kinds()
+        .filter((kind) => kind.split('/').at(-1) === 'item')
+        .flatMap((kind) => lib.all(kind))
+        .map((e) => {
+          const name = (e as { name?: unknown }).name;
+          return { id: e.id, name: typeof name === 'string' ? name : e.id };
+        }),
+      log: log.map(({ before: _b, after: _a, ...entry }) => entry),
+      history: history(system.value, lib, encounters, log),
+    };
+  });
+
+  app.get('/api/table/campaign-log', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    return { entries: await store.campaignLog(found.table.id) };
+  });
+
+  app.post('/api/table/campaign-log/undo', async (request, reply) => {
+    const found = await tableOf(request, reply, true);
+    if (found === undefined) return reply;
+    const body = undoBody.safeParse(request.body ?? undefined);
+    if (!body.success) return refuse(reply, 'campaign/invalid', body.error.issues[0]!.message);
+    const undone = await undoCampaign(store, found.table, byOf(found.grant), body.data?.n);
+    if (!undone.ok) return send(reply, undone);
     hub.tableEvent(found.table.id, { type: 'roster-changed' });
     const system = systemOfTable(found.table);
     const roster = system.ok ? await readRoster(store, found.table, system.value) : system;
-    return { report: report.value, roster: roster.ok ? roster.value : null };
+    return { undone: undone.value, roster: roster.ok ? roster.value : null };
   });
 
   app.post('/api/table/encounters', async (request, reply) => {
@@ -590,7 +673,13 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (found === undefined) return reply;
     const host = await encounterOf(reply, idParam.parse(request.params).id, found.table);
     if (host === undefined) return reply;
-    const finished = await finishEncounter(store, found.table, host.current, host.id);
+    const finished = await finishEncounter(
+      store,
+      found.table,
+      host.current,
+      host.id,
+      byOf(found.grant),
+    );
     if (!finished.ok) return send(reply, finished);
     await host.refreshRecord();
     hub.tableEvent(found.table.id, { type: 'encounter-ended', id: host.id, status: 'finished' });

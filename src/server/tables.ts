@@ -6,8 +6,11 @@ import type { CampaignRoster, CampaignService, JsonValue } from '../rulesets/cam
 import { SYSTEMS, systemById } from '../rulesets/index.js';
 import type { AnySystem } from '../rulesets/system.js';
 import type {
+  CampaignLogRecord,
   CreatedToken,
   EncounterRecord,
+  RosterEntry,
+  RosterRow,
   Store,
   TableRecord,
   TokenRole,
@@ -73,8 +76,12 @@ export async function readRoster(
   table: TableRecord,
   system: AnySystem,
 ): Promise<Result<CampaignRoster>> {
+  return rosterOf(system, await store.getRoster(table.id));
+}
+
+/** Rows as stored, read as the system's campaign rules read a roster. */
+function rosterOf(system: AnySystem, rows: readonly RosterEntry[]): Result<CampaignRoster> {
   const campaign = system.campaign;
-  const rows = await store.getRoster(table.id);
   const characters: Record<string, JsonValue> = {};
   let party: JsonValue = campaign.emptyParty;
   for (const row of rows) {
@@ -91,11 +98,15 @@ function rosterRows(roster: CampaignRoster): { characterId: string; state: JsonV
   ];
 }
 
-/** A character joins the table's roster from its content sheet. */
+/** Who made a change, as the campaign log names them when nobody signed in: the CLI. */
+export const BY_CLI = 'cli';
+
+/** A character joins the table's roster from its content sheet: an entry of the campaign log. */
 export async function recruit(
   store: Store,
   table: TableRecord,
   characterId: string,
+  by: string = BY_CLI,
 ): Promise<Result<JsonValue>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
@@ -107,10 +118,31 @@ export async function recruit(
   if ((await store.getRosterEntry(table.id, characterId)) !== undefined) {
     return err('roster/exists', `'${characterId}' is on the roster already`);
   }
+  const before = await store.getRoster(table.id);
   const state = campaign.recruit(library.value.library, characterId);
   if (!state.ok) return state;
-  const put = await store.putRosterEntry(table.id, characterId, state.value);
-  return put.ok ? ok(state.value) : put;
+  const lib = library.value.library;
+  const sheet = lib
+    .kinds()
+    .flatMap((kind) => lib.all(kind))
+    .find((entity) => entity.id === characterId) as { name?: unknown } | undefined;
+  const name = typeof sheet?.name === 'string' ? sheet.name : characterId;
+  const changed = await store.changeRoster(
+    table.id,
+    {
+      kind: 'recruit',
+      service: { character: characterId },
+      report: [`${name} joins the party.`],
+      by,
+      before: before.map(rowOf),
+    },
+    [...before.map(rowOf), { characterId, state: state.value }],
+  );
+  return changed.ok ? ok(state.value) : changed;
+}
+
+function rowOf(entry: RosterEntry): RosterRow {
+  return { characterId: entry.characterId, state: entry.state };
 }
 
 export interface StartEncounter {
@@ -195,6 +227,7 @@ export async function finishEncounter(
   table: TableRecord,
   encounter: Encounter<unknown, unknown, { type: string }, { type: string }>,
   encounterId: string,
+  by: string = BY_CLI,
 ): Promise<Result<Finished>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
@@ -204,7 +237,8 @@ export async function finishEncounter(
   }
   const library = await tableLibrary(store, table);
   if (!library.ok) return library;
-  const roster = await readRoster(store, table, system.value);
+  const rows = await store.getRoster(table.id);
+  const roster = rosterOf(system.value, rows);
   if (!roster.ok) return roster;
   const dice = new CommandDice(seededDice(encounter.diceState), { explain: true });
   const step = campaign.afterBattle(
@@ -215,18 +249,52 @@ export async function finishEncounter(
     dice,
   );
   if (!step.ok) return step;
-  const finished = await store.finishEncounter(encounterId, rosterRows(step.value.roster));
+  const finished = await store.finishEncounter(encounterId, rosterRows(step.value.roster), {
+    report: step.value.report,
+    by,
+    before: rows.map(rowOf),
+  });
   if (!finished.ok) return finished;
   return ok({ record: finished.value, report: step.value.report });
 }
 
-/** Between fights: a service the system's text offers (a priest, a store, a rest). */
+/** What a service costs in the system's money: paid when positive, received when negative. */
+export interface ServiceCost {
+  readonly unit: string;
+  readonly amount: number;
+}
+
+export interface ServiceOutcome {
+  readonly report: readonly string[];
+  /** Null in a system without money (FFVIII, ZODIAC). */
+  readonly cost: ServiceCost | null;
+  /** The roster after the service: as it now is, or (a quote) as it would be. */
+  readonly roster: CampaignRoster;
+  /** The campaign log's entry; absent for a quote, which saves nothing. */
+  readonly entry?: CampaignLogRecord;
+}
+
+export interface ServiceOptions {
+  /** Who asks, for the campaign log. */
+  readonly by?: string;
+  /** Work it out and say what it would cost and do, saving nothing. */
+  readonly dryRun?: boolean;
+  /** The dice stream's seed; a random one otherwise. */
+  readonly seed?: string;
+}
+
+/**
+ * Between fights: a service the system's text offers (a priest, a store, a rest), an entry of
+ * the campaign log; or, as a dry run, its report and cost before the GM confirms it. A service
+ * that rolls (FFVIII's `cast`) may roll otherwise when bought than when quoted: a quote's
+ * cost is the text's price and never depends on a roll.
+ */
 export async function applyService(
   store: Store,
   table: TableRecord,
   input: unknown,
-  seed: string = randomBytes(8).toString('hex'),
-): Promise<Result<readonly string[]>> {
+  options: ServiceOptions = {},
+): Promise<Result<ServiceOutcome>> {
   const system = systemOfTable(table);
   if (!system.ok) return system;
   const campaign = system.value.campaign;
@@ -237,8 +305,10 @@ export async function applyService(
   }
   const library = await tableLibrary(store, table);
   if (!library.ok) return library;
-  const roster = await readRoster(store, table, system.value);
+  const rows = await store.getRoster(table.id);
+  const roster = rosterOf(system.value, rows);
   if (!roster.ok) return roster;
+  const seed = options.seed ?? randomBytes(8).toString('hex');
   const dice = new CommandDice(seededDice(seed), { explain: true });
   const step = campaign.applyService(
     library.value.library,
@@ -247,7 +317,39 @@ export async function applyService(
     dice,
   );
   if (!step.ok) return step;
-  const put = await store.putRoster(table.id, rosterRows(step.value.roster));
-  if (!put.ok) return put;
-  return ok(step.value.report);
+  const money = campaign.money;
+  const cost =
+    money === undefined
+      ? null
+      : { unit: money.unit, amount: money.purse(roster.value) - money.purse(step.value.roster) };
+  if (options.dryRun === true) {
+    return ok({ report: step.value.report, cost, roster: step.value.roster });
+  }
+  const changed = await store.changeRoster(
+    table.id,
+    {
+      kind: 'service',
+      service: parsed.data as unknown as JsonValue,
+      report: step.value.report,
+      by: options.by ?? BY_CLI,
+      before: rows.map(rowOf),
+    },
+    rosterRows(step.value.roster),
+  );
+  if (!changed.ok) return changed;
+  return ok({ report: step.value.report, cost, roster: step.value.roster, entry: changed.value });
+}
+
+/**
+ * Undoes the campaign log's newest entry not undone (`expected`: only if it is that one): the
+ * roster as it was before it. A fight's rewards undone leave the fight finished
+ * (docs/campaign.md, "Undo").
+ */
+export async function undoCampaign(
+  store: Store,
+  table: TableRecord,
+  by: string = BY_CLI,
+  expected?: number,
+): Promise<Result<CampaignLogRecord>> {
+  return store.undoCampaignEntry(table.id, by, expected);
 }

@@ -56,6 +56,24 @@ const tableExport = z.object({
         .optional(),
     }),
   ),
+  campaignLog: z
+    .array(
+      z.object({
+        n: z.number().int().min(1),
+        kind: z.enum(['recruit', 'service', 'after-battle']),
+        encounterId: id.nullable(),
+        service: json,
+        report: z.array(z.string().max(4096)).max(10_000),
+        before: z.array(z.object({ characterId: id, state: json })),
+        after: z.array(z.object({ characterId: id, state: json })),
+        by: z.string().min(1).max(200),
+        at: time,
+        undoneBy: z.string().min(1).max(200).nullable(),
+        undoneAt: time.nullable(),
+      }),
+    )
+    .max(10_000)
+    .optional(),
   library: z
     .object({
       entries: z
@@ -138,6 +156,10 @@ export function parseTableExport(input: unknown): Result<TableExport> {
     if (keys.size !== encounter.entries.length) {
       return err('import/malformed', `encounter ${encounter.id}: an idempotency key appears twice`);
     }
+  }
+  const numbers = (data.campaignLog ?? []).map((entry) => entry.n);
+  if (numbers.some((n, i) => n !== i + 1)) {
+    return err('import/malformed', 'the campaign log must be numbered 1, 2, 3, ...');
   }
   return ok(data);
 }

@@ -9,6 +9,9 @@ export {
 } from './open.js';
 export type {
   AppendResult,
+  CampaignChange,
+  CampaignLogKind,
+  CampaignLogRecord,
   ChangeListener,
   CreatedSession,
   CreatedToken,
@@ -26,6 +29,7 @@ export type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  RosterRow,
   SessionBounds,
   Store,
   StoredEntry,

@@ -10,6 +10,7 @@ import {
   SAVE_FORMAT,
   SAVE_VERSION,
 } from '../engine/index.js';
+import * as campaign from './campaign-log.js';
 import type { ChangeFeed } from './changes.js';
 import { parseTableExport } from './export-format.js';
 import { PRESENCE_CHANNEL } from './migrations.js';
@@ -18,6 +19,8 @@ import * as sessions from './sessions.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
   AppendResult,
+  CampaignChange,
+  CampaignLogRecord,
   ChangeListener,
   CreatedSession,
   CreatedToken,
@@ -34,6 +37,7 @@ import type {
   NewTable,
   PresenceNotice,
   RosterEntry,
+  RosterRow,
   SessionBounds,
   Store,
   StoredEntry,
@@ -130,6 +134,7 @@ export class KyselyStore implements Store {
       await tx.deleteFrom('moogle_held_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_campaign_log').where('table_id', '=', id).execute();
       const links = tx.selectFrom('moogle_tokens').select('token_id').where('table_id', '=', id);
       const linkSessions = tx
         .selectFrom('moogle_sessions')
@@ -281,6 +286,7 @@ export class KyselyStore implements Store {
   async finishEncounter(
     encounterId: string,
     roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+    log?: Omit<CampaignChange, 'kind' | 'encounterId'>,
   ): Promise<Result<EncounterRecord>> {
     const rows = rosterRows(roster);
     if (!rows.ok) return rows;
@@ -291,6 +297,10 @@ export class KyselyStore implements Store {
         .where('id', '=', encounterId)
         .executeTakeFirst();
       if (record === undefined) return err('encounter/not-found', `no encounter ${encounterId}`);
+      // Checked first: a refused log entry leaves the fight active, to be finished again.
+      const n =
+        log === undefined ? undefined : await campaign.checkChange(tx, record.table_id, log.before);
+      if (n !== undefined && !n.ok) return n;
       // The status is the guard: only the update that still finds it active may write, so a
       // fight is applied to the roster once, however many processes or clicks race.
       const updated = await tx
@@ -303,6 +313,16 @@ export class KyselyStore implements Store {
         return err('encounter/closed', `encounter ${encounterId} is ${record.status} already`);
       }
       await upsertRoster(tx, record.table_id, rows.value);
+      if (log !== undefined && n?.ok) {
+        await campaign.writeEntry(
+          tx,
+          record.table_id,
+          n.value,
+          'after-battle',
+          { ...log, encounterId },
+          now(),
+        );
+      }
       return ok(undefined);
     });
     if (!finished.ok) return finished;
@@ -321,6 +341,34 @@ export class KyselyStore implements Store {
     if (!(await this.getTable(tableId))) return err('table/not-found', `no table ${tableId}`);
     await this.db.transaction().execute((tx) => upsertRoster(tx, tableId, rows.value));
     return ok(await this.getRoster(tableId));
+  }
+
+  async changeRoster(
+    tableId: string,
+    change: CampaignChange,
+    roster: readonly RosterRow[],
+  ): Promise<Result<CampaignLogRecord>> {
+    const rows = rosterRows(roster);
+    if (!rows.ok) return rows;
+    const before = rosterRows(change.before);
+    if (!before.ok) return before;
+    const report = jsonText(change.report, STORE_LIMITS.rosterStateBytes, 'the report');
+    if (!report.ok) return report;
+    const service = jsonText(change.service ?? null, STORE_LIMITS.rosterStateBytes, 'the service');
+    if (!service.ok) return service;
+    return campaign.changeRoster(this.db, tableId, change, rows.value, now());
+  }
+
+  campaignLog(tableId: string, limit?: number): Promise<readonly CampaignLogRecord[]> {
+    return campaign.campaignLog(this.db, tableId, limit);
+  }
+
+  undoCampaignEntry(
+    tableId: string,
+    by: string,
+    expected?: number,
+  ): Promise<Result<CampaignLogRecord>> {
+    return campaign.undoEntry(this.db, tableId, by, expected, now());
   }
 
   async removeRosterEntry(tableId: string, characterId: string): Promise<boolean> {
@@ -1083,6 +1131,12 @@ export class KyselyStore implements Store {
         .orderBy('created_at')
         .orderBy('token_id')
         .execute();
+      const campaignLog = await tx
+        .selectFrom('moogle_campaign_log')
+        .selectAll()
+        .where('table_id', '=', id)
+        .orderBy('n')
+        .execute();
       const library = await tx
         .selectFrom('moogle_library')
         .selectAll()
@@ -1090,7 +1144,7 @@ export class KyselyStore implements Store {
         .orderBy('kind')
         .orderBy('id')
         .execute();
-      return { table, roster, encounters, entries, gmRolls, tokens, library };
+      return { table, roster, encounters, entries, gmRolls, tokens, library, campaignLog };
     });
     if (exported === undefined) return err('table/not-found', `no table ${id}`);
     const byEncounter = new Map<string, StoredEntry[]>();
@@ -1144,6 +1198,7 @@ export class KyselyStore implements Store {
         const { tableId: _, ...info } = tokenInfo(row);
         return { ...info, hash: row.hash };
       }),
+      campaignLog: exported.campaignLog.map(campaign.logRecord),
     });
   }
 
@@ -1309,6 +1364,9 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
     revoked_at: token.revokedAt,
   }));
   for (const batch of batches(tokens)) await tx.insertInto('moogle_tokens').values(batch).execute();
+  for (const batch of batches(campaign.importRows(tableId, data.campaignLog ?? []))) {
+    await tx.insertInto('moogle_campaign_log').values(batch).execute();
+  }
 }
 
 function* batches<T>(rows: readonly T[]): Generator<T[]> {

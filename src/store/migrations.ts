@@ -276,6 +276,31 @@ function migrations(kind: StoreKind): Record<string, Migration> {
         }
       },
     },
+    '0009-campaign-log': {
+      async up(db: Kysely<unknown>) {
+        // Every change of a table's roster between fights, with the whole roster before and
+        // after it: an undo puts `before` back when the roster is still `after`, and nothing
+        // else needs to know how a service or a fight changed it.
+        await db.schema
+          .createTable('moogle_campaign_log')
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('n', 'integer', (c) => c.notNull().check(sql`n >= 1`))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('encounter_id', 'text')
+          .addColumn('service', 'text')
+          .addColumn('report', 'text', (c) => c.notNull())
+          .addColumn('roster_before', 'text', (c) => c.notNull())
+          .addColumn('roster_after', 'text', (c) => c.notNull())
+          .addColumn('done_by', 'text', (c) => c.notNull())
+          .addColumn('done_at', 'text', (c) => c.notNull())
+          .addColumn('undone_by', 'text')
+          .addColumn('undone_at', 'text')
+          .addPrimaryKeyConstraint('moogle_campaign_log_pk', ['table_id', 'n'])
+          .execute();
+      },
+    },
   };
 }
 

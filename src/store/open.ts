@@ -198,6 +198,10 @@ async function migrate(
     provider: migrationProvider(kind),
     migrationTableName: 'moogle_migration',
     migrationLockTableName: 'moogle_migration_lock',
+    // Branches number their migrations ahead of landing (0009 may land before 0007): a
+    // database that ran the later one runs the earlier one when it arrives. Each migration
+    // adds its own tables, so the order between branches does not matter.
+    allowUnorderedMigrations: true,
   });
   let failure: unknown;
   // SQLite's are run inside the caller's IMMEDIATE transaction (see `beginImmediate`), so a

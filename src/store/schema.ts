@@ -70,6 +70,26 @@ export interface StoreDatabase {
     after_seq: number;
     held_at: string;
   };
+  /** A table's roster changes between fights, numbered `n` from 1: the campaign log. */
+  moogle_campaign_log: {
+    table_id: string;
+    n: number;
+    /** `recruit`, `service` or `after-battle`. */
+    kind: string;
+    /** The fight whose rewards these are (`after-battle`). */
+    encounter_id: string | null;
+    /** The service as the GM asked for it, JSON (`service`). */
+    service: string | null;
+    /** JSON array of the report's lines. */
+    report: string;
+    /** JSON `[{ characterId, state }]` by character id: the whole roster before the change. */
+    roster_before: string;
+    roster_after: string;
+    done_by: string;
+    done_at: string;
+    undone_by: string | null;
+    undone_at: string | null;
+  };
   moogle_tokens: {
     token_id: string;
     table_id: string;

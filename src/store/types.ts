@@ -36,6 +36,50 @@ export interface RosterEntry {
   readonly updatedAt: string;
 }
 
+/** A character's lasting state as a campaign log entry keeps it: part of a whole roster. */
+export interface RosterRow {
+  readonly characterId: string;
+  readonly state: JsonValue;
+}
+
+/** What changed a roster between fights: a character joining, a service, a fight's rewards. */
+export type CampaignLogKind = 'recruit' | 'service' | 'after-battle';
+
+/** One roster change of the campaign log, as asked for: the store numbers and times it. */
+export interface CampaignChange {
+  readonly kind: CampaignLogKind;
+  /** The fight whose rewards these are (`after-battle`). */
+  readonly encounterId?: string;
+  /** The service as asked for (`service`) or the recruit (`{ character }`). */
+  readonly service?: JsonValue;
+  readonly report: readonly string[];
+  /** Who did it: the link's role and id (`gm:abc123`), or `cli`. */
+  readonly by: string;
+  /**
+   * The whole roster as the change was worked out from (`getRoster`): refused
+   * (`campaign/stale`) when the roster is no longer this, so no change is lost to another.
+   */
+  readonly before: readonly RosterRow[];
+}
+
+/** An entry of a table's campaign log: every roster change between fights, undoable. */
+export interface CampaignLogRecord {
+  /** 1, 2, 3, ... in the order they were made. */
+  readonly n: number;
+  readonly kind: CampaignLogKind;
+  readonly encounterId: string | null;
+  readonly service: JsonValue | null;
+  readonly report: readonly string[];
+  /** The whole roster before and after, by character id (the party's row included). */
+  readonly before: readonly RosterRow[];
+  readonly after: readonly RosterRow[];
+  readonly by: string;
+  readonly at: string;
+  /** Undone entries stay in the log, marked. */
+  readonly undoneBy: string | null;
+  readonly undoneAt: string | null;
+}
+
 /** Whether an encounter is still being played; the store does not interpret it further. */
 export type EncounterStatus = 'active' | 'finished' | 'abandoned';
 
@@ -319,6 +363,8 @@ export interface TableExport {
     /** Its GM rolls, oldest first; absent in exports written before they were kept: none. */
     readonly gmRolls?: readonly GmRollRecord[];
   })[];
+  /** The campaign log, oldest first; absent in exports written before it was kept: none. */
+  readonly campaignLog?: readonly CampaignLogRecord[];
   /**
    * Its content library; absent in exports written before tables had one (the table is then
    * seeded with its system's starter content when first used). Deleted entries are kept as
@@ -372,6 +418,30 @@ export interface Store {
   ): Promise<Result<readonly RosterEntry[]>>;
   removeRosterEntry(tableId: string, characterId: string): Promise<boolean>;
 
+  /**
+   * Writes a roster change between fights with its campaign log entry, in one transaction:
+   * the roster becomes `roster` (rows not in it removed), the entry keeps the roster before
+   * and after. Refused (`campaign/stale`) when the roster is no longer `change.before`.
+   */
+  changeRoster(
+    tableId: string,
+    change: CampaignChange,
+    roster: readonly RosterRow[],
+  ): Promise<Result<CampaignLogRecord>>;
+  /** The campaign log, newest first, at most `limit` entries (`STORE_LIMITS.campaignLogShown`). */
+  campaignLog(tableId: string, limit?: number): Promise<readonly CampaignLogRecord[]>;
+  /**
+   * Undoes the newest entry not undone (`expected`: only if it is that one), in one
+   * transaction: the roster goes back to the entry's `before` and the entry is marked undone.
+   * Refused (`campaign/changed`) when the roster is no longer the entry's `after`, and
+   * (`campaign/nothing-to-undo`) when every entry is undone.
+   */
+  undoCampaignEntry(
+    tableId: string,
+    by: string,
+    expected?: number,
+  ): Promise<Result<CampaignLogRecord>>;
+
   createEncounter(encounter: NewEncounter): Promise<Result<EncounterRecord>>;
   getEncounter(id: string): Promise<EncounterRecord | undefined>;
   /** Oldest first. */
@@ -385,6 +455,8 @@ export interface Store {
   finishEncounter(
     encounterId: string,
     roster: readonly { readonly characterId: string; readonly state: JsonValue }[],
+    /** The campaign log's entry for the rewards, written in the same transaction. */
+    log?: Omit<CampaignChange, 'kind' | 'encounterId'>,
   ): Promise<Result<EncounterRecord>>;
   /** Replaces the combatants revealed to the players; subscribers hear it as number 0. */
   setRevealed(id: string, combatantIds: readonly string[]): Promise<Result<EncounterRecord>>;

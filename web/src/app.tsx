@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, makeApi } from './api.js';
+import { CampaignPage } from './campaign/campaign-page.js';
 import { EncounterScreen } from './encounter/screen.js';
 import { LibraryPage } from './library/library-page.js';
 import { type TableEvent, TableLiveContext, useTableSocket } from './table/table-live.js';
@@ -12,6 +13,11 @@ function encounterFromHash(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** `#/campaign`: the campaign page (the party, services, log, history; a player's sheet). */
+function campaignInHash(): boolean {
+  return location.hash === '#/campaign';
+}
+
 /** `#/library`: the GM's content library. */
 function libraryFromHash(): boolean {
   return location.hash === '#/library';
@@ -22,6 +28,7 @@ export function App({ tableId }: { tableId: string }) {
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [open, setOpen] = useState(encounterFromHash);
+  const [campaign, setCampaign] = useState(campaignInHash);
   const [library, setLibrary] = useState(libraryFromHash);
 
   const reload = useCallback(async () => {
@@ -46,6 +53,7 @@ export function App({ tableId }: { tableId: string }) {
     });
     const onHash = () => {
       setOpen(encounterFromHash());
+      setCampaign(campaignInHash());
       setLibrary(libraryFromHash());
     };
     addEventListener('hashchange', onHash);
@@ -97,6 +105,21 @@ export function App({ tableId }: { tableId: string }) {
       This link was revoked: the GM can give you a new one.
     </p>
   );
+  if (campaign) {
+    return (
+      <TableLiveContext.Provider value={table}>
+        {notice}
+        <CampaignPage
+          api={api}
+          info={info}
+          onLeave={() => {
+            location.hash = '';
+            void reload();
+          }}
+        />
+      </TableLiveContext.Provider>
+    );
+  }
   if (open !== undefined) {
     const record = info.encounters.find((e) => e.id === open);
     return (

@@ -54,9 +54,15 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
   );
 
   const back = (
-    <button type="button" class="back" onClick={onLeave}>
-      ← {info.table.name}
-    </button>
+    <>
+      <button type="button" class="back" onClick={onLeave}>
+        ← {info.table.name}
+      </button>{' '}
+      {/* A player's sheet during the fight, one touch away (the campaign page). */}
+      <a class="button back" href="#/campaign">
+        {info.role.role === 'gm' ? 'Campaign' : 'My sheet'}
+      </a>
+    </>
   );
   if (snapshot.fatal !== null) {
     return (

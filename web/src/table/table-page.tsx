@@ -34,6 +34,11 @@ export function TablePage({ api, info, reload }: Props) {
               ? `you play ${info.role.characterId}`
               : 'you are watching'}
         </p>
+        <p>
+          <a class="button" href="#/campaign">
+            {gm ? 'The campaign: party, services, log, history' : 'Your character sheet'}
+          </a>
+        </p>
         {gm && (
           <p>
             <a class="button" href="#/library">

@@ -1,4 +1,4 @@
-import type { CampaignRules } from '../../campaign.js';
+import { type CampaignRules, moneyField } from '../../campaign.js';
 import type { EncounterSpec } from '../content.js';
 import type { FfrpgSetup } from '../model.js';
 import type { FfrpgState } from '../state.js';
@@ -19,6 +19,15 @@ export const ffrpgCampaign: CampaignRules<FfrpgSetup, FfrpgState, EncounterSpec>
   setupFrom: setupFromRoster,
   afterBattle: (_library, setup, final, roster) => afterBattle(setup, final, roster),
   services: serviceSchema,
+  // Each character's share and what did not divide, in the party's purse.
+  money: {
+    unit: 'Gil',
+    purse: (roster) =>
+      Object.values(roster.characters).reduce<number>(
+        (sum, c) => sum + moneyField(c, 'gil'),
+        moneyField(roster.party, 'gil'),
+      ),
+  },
   applyService: (library, roster, service) => applyService(library, roster, service),
 };
 

@@ -1,5 +1,5 @@
 import { err, ok } from '../../../engine/index.js';
-import type { CampaignRules } from '../../campaign.js';
+import { type CampaignRules, moneyField } from '../../campaign.js';
 import type { EncounterSpec } from '../content.js';
 import type { ShiningForceSetup } from '../model.js';
 import type { ShiningForceState } from '../state.js';
@@ -36,6 +36,8 @@ export const shiningForceCampaign: CampaignRules<
   setupFrom: shiningForceSetupFromRoster,
   afterBattle: shiningForceAfterBattle,
   services: shiningForceServiceSchema,
+  // The Force's gold is held together.
+  money: { unit: 'gold', purse: (roster) => moneyField(roster.party, 'gold') },
   applyService(library, roster, service) {
     const parsed = shiningForceServiceSchema.safeParse(service);
     if (!parsed.success)

@@ -13,7 +13,8 @@ import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
-import { type BalanceBounds, registerBalance } from './balance-route.js';
+import { BALANCE_LIMITS, type BalanceBounds, registerBalance } from './balance-route.js';
+import { registerTune } from './tune/route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
@@ -662,6 +663,15 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   }
 
   registerBalance(app, store, hub, grantOf, options.balance);
+  registerTune(app, {
+    simulations: app.simulations,
+    runMs: options.balance?.runMs ?? BALANCE_LIMITS.runMs,
+    tableOf,
+    readRosterOf: (table) => {
+      const system = systemOfTable(table);
+      return system.ok ? readRoster(store, table, system.value) : Promise.resolve(system);
+    },
+  });
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
   await registerWeb(app);

@@ -14,7 +14,6 @@ import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { BALANCE_LIMITS, type BalanceBounds, registerBalance } from './balance-route.js';
-import { registerTune } from './tune/route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
@@ -38,6 +37,7 @@ import {
   starterLibrary,
   systemOfTable,
 } from './tables.js';
+import { registerTune } from './tune/route.js';
 import { registerWeb } from './web.js';
 
 export interface ServerOptions {

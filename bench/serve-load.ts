@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
+import { type Followed, follow, NOTHING_FOLLOWED } from '../src/client/follow.js';
+import type { ServerMessage, StatePayload } from '../src/server/protocol.js';
 
 interface Plan {
   readonly url: string;
@@ -31,24 +33,27 @@ const sentAt = new Map<number, number>(); // by `tableIndex * 1e9 + seq`
 interface Seat {
   socket: WebSocket;
   seq: number;
-  state?: { actions: { command: unknown }[]; undoable: number };
+  /** The state the GM decides from, kept up by each entry's patch (src/client/follow.ts). */
+  followed: Followed;
+  state?: StatePayload;
 }
 
 function open(url: string, encounter: string, token: string): Promise<Seat> {
   const socket = new WebSocket(
     `${url.replace(/^http/, 'ws')}/api/encounters/${encounter}/live?token=${encodeURIComponent(token)}`,
   );
-  const seat: Seat = { socket, seq: 0 };
+  const seat: Seat = { socket, seq: 0, followed: NOTHING_FOLLOWED };
   return new Promise((resolve, reject) => {
     socket.once('open', () => {
       socket.send(JSON.stringify({ type: 'hello', since: 0 }));
     });
     socket.once('error', reject);
     const onFirst = (data: Buffer): void => {
-      const m = JSON.parse(String(data)) as { type: string; seq?: number };
+      const m = JSON.parse(String(data)) as ServerMessage;
+      seat.followed = follow(seat.followed, m).followed;
       if (m.type === 'state') {
-        seat.seq = m.seq!;
-        seat.state = m as unknown as Seat['state'];
+        seat.seq = m.seq;
+        seat.state = seat.followed.state ?? undefined;
         socket.off('message', onFirst);
         resolve(seat);
       }
@@ -79,10 +84,11 @@ async function main(): Promise<void> {
       (m: { type: string; seq?: number; current?: number }) => void
     >();
     gm.socket.on('message', (data) => {
-      const m = JSON.parse(String(data)) as { type: string; key?: string; seq: number };
-      if (m.type === 'entry') {
-        gm.seq = m.seq;
-        gm.state = m as unknown as Seat['state'];
+      const m = JSON.parse(String(data)) as ServerMessage;
+      gm.followed = follow(gm.followed, m).followed;
+      if (m.type === 'entry' && gm.followed.state !== null) {
+        gm.seq = gm.followed.state.seq;
+        gm.state = gm.followed.state;
       }
       if ((m.type === 'accepted' || m.type === 'refused') && m.key !== undefined) {
         answers.get(m.key)?.(m);

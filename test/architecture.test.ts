@@ -19,6 +19,7 @@ const SRC = resolve(import.meta.dirname, '../src');
 const MAY_IMPORT: Record<string, readonly string[]> = {
   dice: [],
   files: [],
+  'json-patch': [],
   engine: ['dice'],
   content: ['dice', 'engine', 'files'],
   rulesets: ['dice', 'engine', 'content'],
@@ -36,7 +37,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'store',
     'files',
     'session',
+    'json-patch',
   ],
+  // The live client: the protocol's types and the patches it applies, nothing of the engine.
+  client: ['server', 'json-patch'],
   cli: [
     'dice',
     'engine',

@@ -31,6 +31,7 @@ interface BattleFlags {
   /** A path, or false for --no-autosave. */
   autosave?: string | false;
   keepGoing?: boolean;
+  content?: string;
 }
 
 export function registerBattle(program: Command, io: Io): void {
@@ -57,6 +58,10 @@ export function registerBattle(program: Command, io: Io): void {
     )
     .option('--no-autosave', 'keep no autosave')
     .option('--keep-going', 'from a script: go on past a rejected line instead of stopping')
+    .option(
+      '--content <folder>',
+      "content in place of the system's starter content: a table's library from `moogle table content export`",
+    )
     .action((file: string, flags: BattleFlags) => runBattle(file, flags, io));
 }
 
@@ -71,7 +76,11 @@ async function runBattle(file: string, flags: BattleFlags, io: Io): Promise<void
   const policy = policyForBattle(flags.policy);
   const seed = flags.seed === undefined ? randomSeed() : parseSeed(flags.seed);
 
-  const read = readEncounterFile(file, SYSTEMS);
+  const read = readEncounterFile(
+    file,
+    SYSTEMS,
+    flags.content === undefined ? {} : { content: flags.content },
+  );
   if (!read.ok) throw new UsageError(formatContentErrors(read.errors).join('\n'));
   const { system, setup, name, library } = read.encounter;
   const encounter =

@@ -28,6 +28,7 @@ interface SimFlags {
   workers?: string;
   policy: string;
   json?: boolean;
+  content?: string;
 }
 
 /**
@@ -65,6 +66,10 @@ export function registerSim(program: Command, io: Io): void {
       DEFAULT_POLICY,
     )
     .option('--json', 'print one JSON object')
+    .option(
+      '--content <folder>',
+      "content in place of the system's starter content: a table's library from `moogle table content export`",
+    )
     .action(async (path: string, flags: SimFlags & { battles: string }) => {
       const battles = wholeFlag(flags.battles, '-n', 1, MAX_BATTLES);
       const asked =
@@ -80,7 +85,11 @@ export function registerSim(program: Command, io: Io): void {
       }
       // The same rule as battle's --seed: '' is refused, not hashed.
       const seed = flags.seed === undefined ? String(randomSeed()) : String(parseSeed(flags.seed));
-      const read = readEncounterFile(path, SYSTEMS);
+      const read = readEncounterFile(
+        path,
+        SYSTEMS,
+        flags.content === undefined ? {} : { content: flags.content },
+      );
       if (!read.ok) throw new UsageError(formatContentErrors(read.errors).join('\n'));
       const { system, setup } = read.encounter;
       // Side ids are the encounter's, so the spec is read only once the encounter is.

@@ -5,6 +5,7 @@ import { DEFAULT_SQLITE_PATH } from '../store/open-defaults.js';
 import { ExitStatus } from './input.js';
 import type { Io } from './io.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './serve.js';
+import { registerTableContent } from './table-content.js';
 
 /** A table export is a database's worth of one campaign: bounded like a save. */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -171,10 +172,17 @@ export function registerTable(program: Command, io: Io): void {
       throw new ExitStatus(2, `${file} is not JSON: ${(error as Error).message}`);
     }
     await withStore(flags, async (store) => {
-      const imported = await store.importTable(data);
+      const { importTable } = await import('../server/lobby/operations.js');
+      const imported = await importTable(store, data);
       if (!imported.ok) throw new ExitStatus(2, imported.error.message);
       io.out(`Table ${imported.value.id}: ${imported.value.name} imported`);
     });
+  });
+
+  registerTableContent(table, io, {
+    storeOptions,
+    withTable: (flags, id, run) =>
+      withStore(flags as StoreFlags, async (store) => run(store, await tableNamed(store, id))),
   });
 }
 

@@ -71,3 +71,14 @@ export function percentage(options: PercentageOptions = {}) {
   const schema = z.int(rule).min(min, rule).max(max, rule);
   return step === undefined ? schema : schema.multipleOf(step, rule);
 }
+
+/** The JSON Schema keyword naming the kind whose id a field holds; the web's forms offer its entries. */
+export const REF_KEYWORD = 'x-moogle-ref';
+
+/**
+ * `schema`, noted as holding the id of a `kind` entity: validation is unchanged (the loader's
+ * check is `ContentKind.references`), the JSON Schema says which kind, for editors and forms.
+ */
+export function refersTo<S extends z.ZodType>(kind: string, schema: S): S {
+  return schema.meta({ [REF_KEYWORD]: kind });
+}

@@ -67,6 +67,13 @@ const ENVELOPE_FIELDS = ['format', 'ruleset', 'name', 'description', 'content', 
 export function readEncounterFile(
   path: string,
   systems: readonly AnySystem[],
+  options: {
+    /**
+     * A folder that stands in for the system's starter content: a table's library exported
+     * with `moogle table content export`, which holds the starter content's entries itself.
+     */
+    readonly content?: string;
+  } = {},
 ): EncounterFileResult {
   const read = readBoundedText(path, MAX_FILE_BYTES);
   if (!read.ok) {
@@ -76,9 +83,18 @@ export function readEncounterFile(
     };
   }
   // Symbolic links in the folders are followed only while they stay inside these.
-  const within = [...systems.map((s) => s.starterContent), dirname(resolve(path))];
+  const content = options.content === undefined ? undefined : resolve(options.content);
+  const within = [
+    ...systems.map((s) => s.starterContent),
+    dirname(resolve(path)),
+    ...(content === undefined ? [] : [content]),
+  ];
+  // The starter content is always the first folder (parseEncounterText): replaced, not added to,
+  // as the folder holds the same ids.
   return parseEncounterText(path, read.text, systems, (dirs) =>
-    loadContent(dirs, systemsKinds(systems), { within }),
+    loadContent(content === undefined ? dirs : [content, ...dirs.slice(1)], systemsKinds(systems), {
+      within,
+    }),
   );
 }
 

@@ -54,7 +54,7 @@ export function writeAll(fd: number, data: string | Uint8Array): void {
  * system). A write that fails (disk full, file size limit) removes the temporary file and leaves
  * the previous file as it was; its error says so.
  */
-export function writeAtomically(path: string, text: string): void {
+export function writeAtomically(path: string, text: string | Uint8Array): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   let fd: number | undefined;
   try {

@@ -16,13 +16,16 @@ import { StorageError, type Store, type TableRecord, type TokenGrant } from '../
 import { BALANCE_LIMITS, type BalanceBounds, registerBalance } from './balance-route.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
+import { tableLibrary } from './library/library.js';
+import { registerLibraryPreview } from './library/preview-route.js';
+import { type Access, type LibraryContext, registerLibrary } from './library/routes.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { EncounterHost } from './live/encounter-host.js';
 import { Hub } from './live/hub.js';
 import { ReplayBudget } from './live/replays.js';
 import { revokeLink } from './lobby/operations.js';
 import { registerLobby } from './lobby/routes.js';
-import type { Role } from './protocol.js';
+import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
 import { registerSessions } from './session/routes.js';
@@ -34,7 +37,6 @@ import {
   readRoster,
   recruit,
   startEncounter,
-  starterLibrary,
   systemOfTable,
 } from './tables.js';
 import { registerTune } from './tune/route.js';
@@ -70,6 +72,8 @@ export interface ServerOptions {
       | 'sessionMs'
       | 'sessionsPerLink'
       | 'ticketMs'
+      | 'libraryEntriesPerTable'
+      | 'libraryBytesPerTable'
     >
   >;
   /** How long a link whose last socket closed shows as reconnecting (PRESENCE_GRACE_MS). */
@@ -153,6 +157,10 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/closed': 409,
   'encounter/not-over': 409,
   'roster/exists': 409,
+  'library/not-found': 404,
+  'library/conflict': 409,
+  'library/in-use': 409,
+  'content/too-large': 413,
   'table/exists': 409,
   'server/storage': 503,
   'http/not-found': 404,
@@ -305,9 +313,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         ? {}
         : { presenceGraceMs: options.presenceGraceMs }),
       systemOf: (id) => systemById(id),
-      libraryOf: (system) => {
-        const library = starterLibrary(system);
-        return library.ok ? library.value : undefined;
+      libraryOf: async (tableId) => {
+        const table = await store.getTable(tableId);
+        const library = table === undefined ? undefined : await tableLibrary(store, table);
+        return library?.ok ? library.value.library : undefined;
       },
       log,
     },
@@ -467,11 +476,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.get('/api/table/content', async (request, reply) => {
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
-    const system = systemOfTable(found.table);
-    if (!system.ok) return send(reply, system);
-    const library = starterLibrary(system.value);
+    const library = await tableLibrary(store, found.table);
     if (!library.ok) return send(reply, library);
-    const lib = library.value;
+    const lib = library.value.library;
     return {
       content: lib.kinds().flatMap((kind) =>
         lib.all(kind).map((entity) => {
@@ -643,7 +650,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       linkId: grant.value.tokenId,
       welcome: {
         type: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         role,
         encounter: { id: record.id, name: record.name, system: record.ruleset },
       },
@@ -674,6 +681,25 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   });
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
+  const library: LibraryContext = {
+    store,
+    limits,
+    statusOf,
+    // The owner's token, or whatever a link's request may present (its token, or the session
+    // cookie a browser keeps for the table): the same as every table route reads.
+    accessOf: async (request): Promise<Access> => {
+      const token = tokenOf(request);
+      if (token !== undefined && (await credentialOf(request, token)) === 'owner') {
+        return { kind: 'owner' };
+      }
+      const grant = await grantOf(request);
+      return grant.ok
+        ? { kind: 'link', grant: grant.value }
+        : { kind: 'none', code: grant.error.code, message: grant.error.message };
+    },
+  };
+  registerLibrary(app, library);
+  registerLibraryPreview(app, library);
   await registerWeb(app);
 
   async function shutdown(reason = 'the server is stopping'): Promise<void> {

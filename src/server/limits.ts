@@ -77,6 +77,10 @@ export const SERVER_LIMITS = {
   sessionsPerLink: 50,
   /** A WebSocket ticket of a session: used once, within this long. */
   ticketMs: 30_000,
+  /** Entries in a table's content library: a system's starter content is a few hundred. */
+  libraryEntriesPerTable: 5_000,
+  /** Bytes of a table's content library as stored (each entry is at most 256 KiB). */
+  libraryBytesPerTable: 32 * 1024 * 1024,
 } as const;
 
 export type ServerLimits = { readonly [K in keyof typeof SERVER_LIMITS]: number };

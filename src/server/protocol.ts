@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JsonPatch } from '../json-patch/index.js';
 import type { ActionOdds, RollSlot } from '../rulesets/system.js';
 import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
@@ -17,7 +18,13 @@ export type HeldRoll = HeldRollRecord;
  * typed here so clients (the web tracker, the tests, the load generator) share one definition.
  */
 
-const PROTOCOL_VERSION = 1;
+/**
+ * 2: an `entry` carries a patch to the client's state, not the whole state; a change without an
+ * entry (a reveal, a finished fight) is a `changed` with a patch.
+ */
+const PROTOCOL_VERSION = 2;
+
+export type { JsonPatch, PatchOperation } from '../json-patch/index.js';
 
 export type { FfrpgOptions } from '../rulesets/ffrpg/model.js';
 export type { FfviiiOptions } from '../rulesets/ffviii/model.js';
@@ -194,9 +201,30 @@ export type ServerMessage =
     }
   /** Entries the client missed, oldest first; `state` follows the last batch. */
   | { readonly type: 'entries'; readonly entries: readonly SeenEntry[] }
+  /** The whole present, as the client's role sees it: after a `hello`, and only then. */
   | ({ readonly type: 'state' } & StatePayload)
-  /** A new entry, in order, with the state after it. */
-  | ({ readonly type: 'entry'; readonly entry: SeenEntry } & StatePayload)
+  /**
+   * A new entry, in order, and what it changed of the client's state: `patch` (RFC 6902) turns
+   * the state the client holds at entry `base` into the state at `seq` (the entry's number).
+   * A client holding another state asks for the whole one again (`hello`).
+   */
+  | {
+      readonly type: 'entry';
+      readonly entry: SeenEntry;
+      readonly seq: number;
+      readonly base: number;
+      readonly patch: JsonPatch;
+    }
+  /**
+   * The present changed without a new entry (a reveal, the fight finished or abandoned):
+   * `patch` turns the state the client holds at `base` into the one at `seq` (the same number).
+   */
+  | {
+      readonly type: 'changed';
+      readonly seq: number;
+      readonly base: number;
+      readonly patch: JsonPatch;
+    }
   /** The client's own submit was committed as `seq` (`duplicate`: a retry of an earlier one). */
   | {
       readonly type: 'accepted';

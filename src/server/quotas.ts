@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../engine/index.js';
-import type { Store } from '../store/index.js';
+import { type LibraryRecord, type LibraryWrite, STORE_LIMITS, type Store } from '../store/index.js';
 import type { ServerLimits } from './limits.js';
 
 /**
@@ -65,4 +65,47 @@ export async function withinQuota(
     );
   }
   return ok(undefined);
+}
+
+/** What bounds a table's content library. */
+export type LibraryQuotas = Pick<ServerLimits, 'libraryEntriesPerTable' | 'libraryBytesPerTable'>;
+
+/**
+ * Whether a table's library, with `writes` made, stays within its quotas: counted from the
+ * entries the write is checked against, so an import is refused whole, before anything is written.
+ */
+export function withinLibraryQuota(
+  entries: readonly LibraryRecord[],
+  writes: readonly LibraryWrite[],
+  quotas: LibraryQuotas,
+): Result<void> {
+  const sizes = new Map(entries.map((e) => [`${e.kind}/${e.id}`, bytesOf(e.body)]));
+  for (const write of writes) {
+    const bytes = bytesOf(write.body);
+    if (bytes > STORE_LIMITS.libraryEntryBytes) {
+      return err(
+        'quota/library-entry',
+        `${write.kind} '${write.id}' is ${bytes} bytes as JSON; an entry is at most ${STORE_LIMITS.libraryEntryBytes} bytes`,
+      );
+    }
+    sizes.set(`${write.kind}/${write.id}`, bytes);
+  }
+  if (sizes.size > quotas.libraryEntriesPerTable) {
+    return err(
+      'quota/library',
+      `a table's library holds at most ${quotas.libraryEntriesPerTable} entries; this makes ${sizes.size}`,
+    );
+  }
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  if (total > quotas.libraryBytesPerTable) {
+    return err(
+      'quota/library',
+      `a table's library holds at most ${quotas.libraryBytesPerTable / 1024 / 1024} MiB; this makes ${(total / 1024 / 1024).toFixed(1)} MiB`,
+    );
+  }
+  return ok(undefined);
+}
+
+function bytesOf(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { type ContentLibrary, loadContent } from '../content/index.js';
 import { seededDice } from '../dice/index.js';
 import { parseEncounterText } from '../encounters/file.js';
 import { CommandDice, Encounter, err, ok, type Result } from '../engine/index.js';
@@ -13,6 +12,8 @@ import type {
   TableRecord,
   TokenRole,
 } from '../store/index.js';
+import { seedTableLibrary, tableLibrary } from './library/library.js';
+import { starterLibrary, systemOfTable } from './starter.js';
 
 /**
  * What a table's GM does outside an encounter: create the table, invite, keep the roster, start
@@ -23,33 +24,7 @@ import type {
 /** The roster row that holds what the party shares; content ids never start with `@`. */
 export const PARTY_ROW = '@party';
 
-const libraries = new Map<string, Result<ContentLibrary>>();
-
-/**
- * The system's starter content, read once. A server reads only its own content: an encounter
- * file sent to it cannot name folders on the server's disk.
- */
-export function starterLibrary(system: AnySystem): Result<ContentLibrary> {
-  let cached = libraries.get(system.ruleset.id);
-  if (cached === undefined) {
-    const loaded = loadContent(system.starterContent, system.kinds);
-    cached = loaded.ok
-      ? ok(loaded.library)
-      : err(
-          'content/broken',
-          `the ${system.ruleset.name} starter content does not load: ${loaded.errors[0]?.message}`,
-        );
-    libraries.set(system.ruleset.id, cached);
-  }
-  return cached;
-}
-
-export function systemOfTable(table: TableRecord): Result<AnySystem> {
-  const system = systemById(table.systemId);
-  return system === undefined
-    ? err('table/unknown-system', `table ${table.id} is for '${table.systemId}', unknown here`)
-    : ok(system);
-}
+export { starterLibrary, systemOfTable };
 
 export async function createTable(
   store: Store,
@@ -69,6 +44,9 @@ export async function createTable(
   if (!gm.ok) return gm;
   const party = await store.putRosterEntry(table.value.id, PARTY_ROW, system.campaign.emptyParty);
   if (!party.ok) return party;
+  // A new table starts with its own copy of the starter content, the GM's to change.
+  const seeded = await seedTableLibrary(store, table.value);
+  if (!seeded.ok) return seeded;
   return ok({ table: table.value, gm: gm.value });
 }
 
@@ -122,14 +100,14 @@ export async function recruit(
   const system = systemOfTable(table);
   if (!system.ok) return system;
   const campaign = system.value.campaign;
-  const library = starterLibrary(system.value);
+  const library = await tableLibrary(store, table);
   if (!library.ok) return library;
   if (characterId.startsWith('@'))
     return err('roster/bad-id', 'a character id never starts with @');
   if ((await store.getRosterEntry(table.id, characterId)) !== undefined) {
     return err('roster/exists', `'${characterId}' is on the roster already`);
   }
-  const state = campaign.recruit(library.value, characterId);
+  const state = campaign.recruit(library.value.library, characterId);
   if (!state.ok) return state;
   const put = await store.putRosterEntry(table.id, characterId, state.value);
   return put.ok ? ok(state.value) : put;
@@ -157,6 +135,8 @@ export async function startEncounter(
   if (!system.ok) return system;
   const roster = await readRoster(store, table, system.value);
   if (!roster.ok) return roster;
+  const library = await tableLibrary(store, table);
+  if (!library.ok) return library;
   const parsed = parseEncounterText(
     'encounter',
     request.file,
@@ -175,10 +155,9 @@ export async function startEncounter(
           ],
         };
       }
-      const library = starterLibrary(system.value);
-      return library.ok
-        ? { ok: true, library: library.value }
-        : { ok: false, errors: [{ file: 'encounter', path: '', message: library.error.message }] };
+      // The table's own library, never the package's: the encounter is built from what the
+      // GM keeps, and carries the sheets it uses in its setup from then on.
+      return { ok: true, library: library.value.library };
     },
     (sys, library, spec) => sys.campaign.setupFrom(library, spec, roster.value),
   );
@@ -223,13 +202,13 @@ export async function finishEncounter(
   if (!encounter.outcome().over) {
     return err('encounter/not-over', 'the fight is not over: finish it, or abandon it');
   }
-  const library = starterLibrary(system.value);
+  const library = await tableLibrary(store, table);
   if (!library.ok) return library;
   const roster = await readRoster(store, table, system.value);
   if (!roster.ok) return roster;
   const dice = new CommandDice(seededDice(encounter.diceState), { explain: true });
   const step = campaign.afterBattle(
-    library.value,
+    library.value.library,
     encounter.setup,
     encounter.state,
     roster.value,
@@ -256,13 +235,13 @@ export async function applyService(
     const issue = parsed.error.issues[0]!;
     return err('service/invalid', `${issue.path.join('.') || 'service'}: ${issue.message}`);
   }
-  const library = starterLibrary(system.value);
+  const library = await tableLibrary(store, table);
   if (!library.ok) return library;
   const roster = await readRoster(store, table, system.value);
   if (!roster.ok) return roster;
   const dice = new CommandDice(seededDice(seed), { explain: true });
   const step = campaign.applyService(
-    library.value,
+    library.value.library,
     roster.value,
     parsed.data as CampaignService,
     dice,

@@ -56,6 +56,22 @@ const tableExport = z.object({
         .optional(),
     }),
   ),
+  library: z
+    .object({
+      entries: z
+        .array(
+          z.object({
+            kind: id,
+            id,
+            version: z.number().int().min(1),
+            body: json,
+            deleted: z.literal(true).optional(),
+            updatedAt: time,
+          }),
+        )
+        .max(100_000),
+    })
+    .optional(),
   tokens: z.array(
     z
       .discriminatedUnion('role', [
@@ -87,6 +103,17 @@ export function parseTableExport(input: unknown): Result<TableExport> {
   // Entries are only `{seq, type}` to zod; their full shape is checked just below with the
   // engine's save schema before the value is used as a TableExport.
   const data = parsed.data as unknown as TableExport;
+  const named = new Set<string>();
+  for (const entry of data.library?.entries ?? []) {
+    const key = `${entry.kind}\u0000${entry.id}`;
+    if (named.has(key)) {
+      return err('import/malformed', `library: ${entry.kind} '${entry.id}' appears twice`);
+    }
+    named.add(key);
+    if (entry.deleted !== true && (entry.body === null || entry.body === undefined)) {
+      return err('import/malformed', `library: ${entry.kind} '${entry.id}' has no body`);
+    }
+  }
   for (const encounter of data.encounters) {
     // The log as a save holds it: same numbering rule and entry shapes.
     const saved = parseSavedEncounter({

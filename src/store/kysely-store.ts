@@ -26,6 +26,9 @@ import type {
   GmRollRecord,
   HeldRollRecord,
   JsonValue,
+  LibraryListing,
+  LibraryRecord,
+  LibraryWrite,
   LoadedEncounter,
   NewEncounter,
   NewTable,
@@ -63,6 +66,10 @@ export const STORE_LIMITS = {
   gmRollsShown: 200,
   /** Rolls held for one encounter: one per purpose, a party's worth in play. */
   heldRolls: 1000,
+  /** One entry of a table's content library, as JSON: a content file is a few KiB. */
+  libraryEntryBytes: 256 * 1024,
+  /** Entries one library write may carry (an import of a content pack). */
+  libraryWrite: 5000,
 } as const;
 
 const STATUSES: readonly EncounterStatus[] = ['active', 'finished', 'abandoned'];
@@ -94,6 +101,7 @@ export class KyselyStore implements Store {
       system_id: table.systemId,
       name: table.name,
       created_at: now(),
+      library_seeded: 0,
     };
     try {
       await this.db.insertInto('moogle_tables').values(row).execute();
@@ -130,6 +138,7 @@ export class KyselyStore implements Store {
       await tx.deleteFrom('moogle_tickets').where('session_hash', 'in', linkSessions).execute();
       await tx.deleteFrom('moogle_sessions').where('token_id', 'in', links).execute();
       await tx.deleteFrom('moogle_tokens').where('table_id', '=', id).execute();
+      await tx.deleteFrom('moogle_library').where('table_id', '=', id).execute();
       const deleted = await tx.deleteFrom('moogle_tables').where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;
     });
@@ -170,7 +179,7 @@ export class KyselyStore implements Store {
   async tableUsage(tableId: string): Promise<TableUsage> {
     // octet_length reads a stored value's size, not the value (SQLite 3.43+, PostgreSQL's TOAST
     // header), so a table near its quota costs no more to measure than an empty one.
-    const [encounters, roster, links] = await Promise.all([
+    const [encounters, roster, links, library] = await Promise.all([
       this.db
         .selectFrom('moogle_encounters')
         .select([
@@ -195,6 +204,15 @@ export class KyselyStore implements Store {
         ])
         .where('table_id', '=', tableId)
         .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('moogle_library')
+        .select([
+          sql<number | string>`count(*)`.as('n'),
+          sql<number | string | null>`sum(octet_length(body))`.as('bytes'),
+        ])
+        .where('table_id', '=', tableId)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow(),
     ]);
     // PostgreSQL's count and sum are bigint, which pg hands back as text.
     return {
@@ -203,6 +221,8 @@ export class KyselyStore implements Store {
       liveLinks: Number(links.n) - Number(links.revoked),
       links: Number(links.n),
       contentBytes: Number(encounters.bytes ?? 0) + Number(roster.bytes ?? 0),
+      libraryEntries: Number(library.n),
+      libraryBytes: Number(library.bytes ?? 0),
     };
   }
 
@@ -779,6 +799,239 @@ export class KyselyStore implements Store {
     return sessions.takeTicket(this.db, grantOfLink, ticket);
   }
 
+  async getLibrary(tableId: string): Promise<LibraryListing | undefined> {
+    // One transaction, so the flag and the rows are one moment of the library (PostgreSQL's
+    // default would let each query see a later one).
+    const transaction =
+      this.kind === 'postgres'
+        ? this.db.transaction().setIsolationLevel('repeatable read')
+        : this.db.transaction();
+    return transaction.execute(async (tx) => {
+      const table = await tx
+        .selectFrom('moogle_tables')
+        .select('library_seeded')
+        .where('id', '=', tableId)
+        .executeTakeFirst();
+      if (table === undefined) return undefined;
+      const rows = await tx
+        .selectFrom('moogle_library')
+        .selectAll()
+        .where('table_id', '=', tableId)
+        .where('deleted', '=', 0)
+        .orderBy('kind')
+        .orderBy('id')
+        .execute();
+      return { seeded: table.library_seeded !== 0, entries: rows.map(libraryRecord) };
+    });
+  }
+
+  async getLibraryEntry(
+    tableId: string,
+    kind: string,
+    id: string,
+  ): Promise<LibraryRecord | undefined> {
+    const row = await this.db
+      .selectFrom('moogle_library')
+      .selectAll()
+      .where('table_id', '=', tableId)
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return row === undefined ? undefined : libraryRecord(row);
+  }
+
+  async seedLibrary(tableId: string, entries: readonly LibraryWrite[]): Promise<Result<boolean>> {
+    const rows = libraryRows(entries);
+    if (!rows.ok) return rows;
+    return this.db.transaction().execute(async (tx) => {
+      // The flag is the guard: of two processes seeding at once, one update finds it unset.
+      const marked = await tx
+        .updateTable('moogle_tables')
+        .set({ library_seeded: 1 })
+        .where('id', '=', tableId)
+        .where('library_seeded', '=', 0)
+        .executeTakeFirst();
+      if ((marked.numUpdatedRows ?? 0n) === 0n) {
+        return (await this.tableExists(tx, tableId))
+          ? ok(false)
+          : err('table/not-found', `no table ${tableId}`);
+      }
+      const at = now();
+      const values = rows.value.map((row) => ({
+        table_id: tableId,
+        kind: row.kind,
+        id: row.id,
+        version: 1,
+        body: row.body,
+        deleted: 0,
+        updated_at: at,
+      }));
+      for (const batch of batches(values)) {
+        await tx.insertInto('moogle_library').values(batch).execute();
+      }
+      return ok(true);
+    });
+  }
+
+  async writeLibrary(
+    tableId: string,
+    entries: readonly LibraryWrite[],
+    deletions: readonly {
+      readonly kind: string;
+      readonly id: string;
+      readonly expectedVersion?: number;
+    }[] = [],
+  ): Promise<Result<readonly LibraryRecord[]>> {
+    if (entries.length + deletions.length > STORE_LIMITS.libraryWrite) {
+      return err(
+        'store/too-large',
+        `one library write changes at most ${STORE_LIMITS.libraryWrite} entries`,
+      );
+    }
+    const rows = libraryRows(entries);
+    if (!rows.ok) return rows;
+    const named = new Set<string>();
+    for (const { kind, id } of [...entries, ...deletions]) {
+      const key = `${kind}\u0000${id}`;
+      if (named.has(key)) return err('library/duplicate', `${kind} '${id}' is named twice`);
+      named.add(key);
+    }
+    // A refusal midway throws, so the transaction rolls back what it wrote before it.
+    try {
+      return await this.db
+        .transaction()
+        .execute((tx) => this.writeLibraryIn(tx, tableId, rows.value, entries, deletions));
+    } catch (error) {
+      if (error instanceof Refusal) return error.result;
+      throw error;
+    }
+  }
+
+  private async writeLibraryIn(
+    tx: Transaction<StoreDatabase>,
+    tableId: string,
+    rows: readonly { kind: string; id: string; body: string }[],
+    entries: readonly LibraryWrite[],
+    deletions: readonly {
+      readonly kind: string;
+      readonly id: string;
+      readonly expectedVersion?: number;
+    }[],
+  ): Promise<Result<readonly LibraryRecord[]>> {
+    {
+      if (!(await this.tableExists(tx, tableId))) {
+        throw new Refusal(err('table/not-found', `no table ${tableId}`));
+      }
+      const at = now();
+      const written: LibraryRecord[] = [];
+      const current = async (kind: string, id: string) =>
+        tx
+          .selectFrom('moogle_library')
+          .select(['version', 'deleted', 'body'])
+          .where('table_id', '=', tableId)
+          .where('kind', '=', kind)
+          .where('id', '=', id)
+          .executeTakeFirst();
+      const stale = (
+        kind: string,
+        id: string,
+        expected: number | undefined,
+        found: { version: number; deleted: number } | undefined,
+      ): Result<never> | undefined => {
+        const present = found === undefined || found.deleted !== 0 ? 0 : found.version;
+        if (expected === undefined || expected === present) return undefined;
+        return err(
+          'library/conflict',
+          present === 0
+            ? `${kind} '${id}' is not in the library now (expected version ${expected})`
+            : `${kind} '${id}' is at version ${present} now, not ${expected}: it was changed meanwhile`,
+        );
+      };
+      for (const [i, row] of rows.entries()) {
+        const found = await current(row.kind, row.id);
+        const conflict = stale(row.kind, row.id, entries[i]!.expectedVersion, found);
+        if (conflict !== undefined) throw new Refusal(conflict);
+        if (found !== undefined && found.deleted === 0 && found.body === row.body) {
+          written.push(libraryRecord({ ...row, version: found.version, updated_at: at }));
+          continue;
+        }
+        const version = (found?.version ?? 0) + 1;
+        // Guarded by the version read: a writer racing this one (another process, read
+        // committed) changes no row here, and the whole write is refused, not lost.
+        const moved = err(
+          'library/conflict',
+          `${row.kind} '${row.id}' was changed meanwhile; read it again`,
+        );
+        if (found === undefined) {
+          const inserted = await tx
+            .insertInto('moogle_library')
+            .values({
+              table_id: tableId,
+              kind: row.kind,
+              id: row.id,
+              version,
+              body: row.body,
+              deleted: 0,
+              updated_at: at,
+            })
+            .onConflict((c) => c.columns(['table_id', 'kind', 'id']).doNothing())
+            .executeTakeFirst();
+          if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        } else {
+          const updated = await tx
+            .updateTable('moogle_library')
+            .set({ version, body: row.body, deleted: 0, updated_at: at })
+            .where('table_id', '=', tableId)
+            .where('kind', '=', row.kind)
+            .where('id', '=', row.id)
+            .where('version', '=', found.version)
+            .executeTakeFirst();
+          if ((updated.numUpdatedRows ?? 0n) === 0n) throw new Refusal(moved);
+        }
+        written.push(libraryRecord({ ...row, version, updated_at: at }));
+      }
+      for (const { kind, id, expectedVersion } of deletions) {
+        const found = await current(kind, id);
+        if (found === undefined || found.deleted !== 0) {
+          throw new Refusal(
+            err('library/not-found', `${kind} '${id}' is not in this table's library`),
+          );
+        }
+        const conflict = stale(kind, id, expectedVersion, found);
+        if (conflict !== undefined) throw new Refusal(conflict);
+        const deleted = await tx
+          .updateTable('moogle_library')
+          .set({ version: found.version + 1, body: null, deleted: 1, updated_at: at })
+          .where('table_id', '=', tableId)
+          .where('kind', '=', kind)
+          .where('id', '=', id)
+          .where('version', '=', found.version)
+          .executeTakeFirst();
+        if ((deleted.numUpdatedRows ?? 0n) === 0n) {
+          throw new Refusal(
+            err('library/conflict', `${kind} '${id}' was changed meanwhile; read it again`),
+          );
+        }
+      }
+      await tx
+        .updateTable('moogle_tables')
+        .set({ library_seeded: 1 })
+        .where('id', '=', tableId)
+        .execute();
+      return ok(written);
+    }
+  }
+
+  private async tableExists(tx: Transaction<StoreDatabase>, tableId: string): Promise<boolean> {
+    const row = await tx
+      .selectFrom('moogle_tables')
+      .select('id')
+      .where('id', '=', tableId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async exportTable(id: string): Promise<Result<TableExport>> {
     // One read transaction, so the export is one moment of the table even while it is played:
     // PostgreSQL's default (read committed) would let each query see a later moment; a SQLite
@@ -830,7 +1083,14 @@ export class KyselyStore implements Store {
         .orderBy('created_at')
         .orderBy('token_id')
         .execute();
-      return { table, roster, encounters, entries, gmRolls, tokens };
+      const library = await tx
+        .selectFrom('moogle_library')
+        .selectAll()
+        .where('table_id', '=', id)
+        .orderBy('kind')
+        .orderBy('id')
+        .execute();
+      return { table, roster, encounters, entries, gmRolls, tokens, library };
     });
     if (exported === undefined) return err('table/not-found', `no table ${id}`);
     const byEncounter = new Map<string, StoredEntry[]>();
@@ -862,6 +1122,24 @@ export class KyselyStore implements Store {
           ...(gmRolls === undefined ? {} : { gmRolls }),
         };
       }),
+      ...(exported.table.library_seeded === 0
+        ? {}
+        : {
+            library: {
+              entries: exported.library.map((row) =>
+                row.deleted === 0
+                  ? libraryRecord(row)
+                  : {
+                      kind: row.kind,
+                      id: row.id,
+                      version: row.version,
+                      body: null,
+                      deleted: true as const,
+                      updatedAt: row.updated_at,
+                    },
+              ),
+            },
+          }),
       tokens: exported.tokens.map((row) => {
         const { tableId: _, ...info } = tokenInfo(row);
         return { ...info, hash: row.hash };
@@ -962,8 +1240,22 @@ async function writeExport(tx: Transaction<StoreDatabase>, data: TableExport): P
       system_id: data.table.systemId,
       name: data.table.name,
       created_at: data.table.createdAt,
+      // An export from before tables had a library is seeded from the starter content on use.
+      library_seeded: data.library === undefined ? 0 : 1,
     })
     .execute();
+  const library = (data.library?.entries ?? []).map((entry) => ({
+    table_id: tableId,
+    kind: entry.kind,
+    id: entry.id,
+    version: entry.version,
+    body: entry.deleted === true ? null : JSON.stringify(entry.body),
+    deleted: entry.deleted === true ? 1 : 0,
+    updated_at: entry.updatedAt,
+  }));
+  for (const batch of batches(library)) {
+    await tx.insertInto('moogle_library').values(batch).execute();
+  }
   const roster = data.roster.map((entry) => ({
     table_id: tableId,
     character_id: entry.characterId,
@@ -1030,6 +1322,48 @@ const UNUSED_HASH = '0'.repeat(64);
  * A unique, primary-key or foreign-key refusal from either database: the outcome a caller
  * caused (a taken number, a reused key, a missing parent), told apart from real failures.
  */
+/** A refusal thrown out of a transaction so that it rolls back, and answered as its result. */
+class Refusal extends Error {
+  constructor(readonly result: Result<never>) {
+    super('refused');
+  }
+}
+
+function libraryRecord(row: {
+  kind: string;
+  id: string;
+  version: number;
+  body: string | null;
+  updated_at: string;
+}): LibraryRecord {
+  return {
+    kind: row.kind,
+    id: row.id,
+    version: row.version,
+    body: JSON.parse(row.body ?? 'null') as JsonValue,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Entries as rows to write: ids bounded, bodies JSON within `libraryEntryBytes`. */
+function libraryRows(
+  entries: readonly LibraryWrite[],
+): Result<{ kind: string; id: string; body: string }[]> {
+  const rows: { kind: string; id: string; body: string }[] = [];
+  for (const entry of entries) {
+    const invalid = badId('content kind', entry.kind) ?? badId('content id', entry.id);
+    if (invalid !== undefined) return invalid;
+    const body = jsonText(
+      entry.body,
+      STORE_LIMITS.libraryEntryBytes,
+      `${entry.kind} '${entry.id}'`,
+    );
+    if (!body.ok) return body;
+    rows.push({ kind: entry.kind, id: entry.id, body: body.value });
+  }
+  return ok(rows);
+}
+
 function isConstraintViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;

@@ -217,6 +217,30 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0007-table-content-library': {
+      async up(db: Kysely<unknown>) {
+        // A table's own content (docs/content.md, "A table's library"). Seeded from the
+        // system's starter content on first use, not here: the store reads no content files,
+        // and a table made before this migration is seeded the same way as one made after.
+        await db.schema
+          .alterTable('moogle_tables')
+          .addColumn('library_seeded', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('moogle_library')
+          .addColumn('table_id', 'text', (c) =>
+            c.notNull().references('moogle_tables.id').onDelete('cascade'),
+          )
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('id', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 1`))
+          .addColumn('body', 'text')
+          .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_library_pk', ['table_id', 'kind', 'id'])
+          .execute();
+      },
+    },
     '0008-held-rolls': {
       async up(db: Kysely<unknown>) {
         // Held outside the log: a player's Initiative entered ahead of the round is no entry

@@ -10,6 +10,21 @@ export interface StoreDatabase {
     system_id: string;
     name: string;
     created_at: string;
+    /** 1 once the table's content library was seeded (or imported): it is the table's now. */
+    library_seeded: number;
+  };
+  /**
+   * A table's content library: one row per entry, the entity as its file holds it. A deleted
+   * entry keeps its row (`deleted` 1, `body` null), so its version keeps rising if it returns.
+   */
+  moogle_library: {
+    table_id: string;
+    kind: string;
+    id: string;
+    version: number;
+    body: string | null;
+    deleted: number;
+    updated_at: string;
   };
   moogle_roster: {
     table_id: string;

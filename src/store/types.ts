@@ -243,6 +243,38 @@ export interface TableUsage {
   readonly links: number;
   /** Bytes of its encounters' setups and its roster's states as stored (UTF-8). */
   readonly contentBytes: number;
+  /** Entries of its content library, deleted ones not counted. */
+  readonly libraryEntries: number;
+  /** Bytes of its library's entries as stored. */
+  readonly libraryBytes: number;
+}
+
+/**
+ * One entry of a table's content library: the entity as its content file holds it (`format`,
+ * `kind`, `id` and the kind's fields), checked by the server before it is stored; the store
+ * checks only its size. `version` rises by one with every change, a deletion included.
+ */
+export interface LibraryRecord {
+  readonly kind: string;
+  readonly id: string;
+  readonly version: number;
+  readonly body: JsonValue;
+  readonly updatedAt: string;
+}
+
+/** A table's library as stored: whether it was seeded yet, and its entries by kind and id. */
+export interface LibraryListing {
+  /** False until the starter content is copied in (or a library imported): then it is the table's. */
+  readonly seeded: boolean;
+  readonly entries: readonly LibraryRecord[];
+}
+
+/** An entry to write: its body, and the version the writer last read (0: it must not exist). */
+export interface LibraryWrite {
+  readonly kind: string;
+  readonly id: string;
+  readonly body: JsonValue;
+  readonly expectedVersion?: number;
 }
 
 /** Which backend a store is on. */
@@ -264,6 +296,17 @@ export interface TableExport {
     /** Its GM rolls, oldest first; absent in exports written before they were kept: none. */
     readonly gmRolls?: readonly GmRollRecord[];
   })[];
+  /**
+   * Its content library; absent in exports written before tables had one (the table is then
+   * seeded with its system's starter content when first used). Deleted entries are kept as
+   * `deleted` with no body, so versions keep rising after an import.
+   */
+  readonly library?: {
+    readonly entries: readonly (Omit<LibraryRecord, 'body'> & {
+      readonly body: JsonValue | null;
+      readonly deleted?: true;
+    })[];
+  };
   /** Hashes only, so a restored table keeps its links working without any secret in the file. */
   readonly tokens: readonly (WithoutTableId<TokenInfo> & { readonly hash: string })[];
 }
@@ -390,6 +433,29 @@ export interface Store {
    * process) `ticket/unknown`; past its time, `ticket/expired`.
    */
   takeTicket(ticket: string): Promise<Result<TokenGrant>>;
+  /** The table's content library (live entries, by kind and id); undefined for no table. */
+  getLibrary(tableId: string): Promise<LibraryListing | undefined>;
+  getLibraryEntry(tableId: string, kind: string, id: string): Promise<LibraryRecord | undefined>;
+  /**
+   * Copies `entries` in as the table's library unless it was seeded already (by another
+   * process, or an import): true when this call seeded it. One transaction.
+   */
+  seedLibrary(tableId: string, entries: readonly LibraryWrite[]): Promise<Result<boolean>>;
+  /**
+   * Creates or replaces entries, and deletes those named in `deletions`, in one transaction:
+   * all or none. An entry whose `expectedVersion` is not its version now (0: absent) refuses
+   * the whole write with `library/conflict`; an entry whose body is unchanged keeps its version.
+   * Marks the library seeded.
+   */
+  writeLibrary(
+    tableId: string,
+    entries: readonly LibraryWrite[],
+    deletions?: readonly {
+      readonly kind: string;
+      readonly id: string;
+      readonly expectedVersion?: number;
+    }[],
+  ): Promise<Result<readonly LibraryRecord[]>>;
 
   exportTable(id: string): Promise<Result<TableExport>>;
   /** Recreates an exported table with the same ids, in one transaction; refused if it exists. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   http,
   newTable,
   type Running,
@@ -13,7 +14,7 @@ import {
 
 afterAll(stopFallbackPostgres);
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 type Combatant = StatePayload['view']['combatants'][number];
 type Roster = Record<string, Record<string, unknown>>;
 
@@ -164,7 +165,7 @@ describe('a roster carried across two fights through the table server', () => {
     );
     expect(finished.status).toBe(200);
     expect(finished.body.report.length).toBeGreaterThan(0);
-    const closed = await gm.next('state');
+    const closed = await gm.next('changed');
     expect(closed.status).toBe('finished');
     // Applied once: finishing again, or playing on, is refused.
     expect(

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEncounter } from '../../src/engine/index.js';
 import { systemById } from '../../src/rulesets/index.js';
 import { SERVER_LIMITS } from '../../src/server/limits.js';
-import type { ServerMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { bundledChild, KINDS, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   type Running,
   startEncounterOver,
@@ -35,7 +35,7 @@ async function spectatorLink(store: Store, tableId: string): Promise<string> {
 }
 
 /** The entry numbers a client was sent, in the order it got them. */
-function seqsOf(messages: readonly ServerMessage[]): number[] {
+function seqsOf(messages: readonly Heard[]): number[] {
   return messages.flatMap((m) =>
     m.type === 'entries' ? m.entries.map((e) => e.seq) : m.type === 'entry' ? [m.entry.seq] : [],
   );
@@ -46,7 +46,7 @@ function range(from: number, to: number): number[] {
 }
 
 /** Resolves once the socket is closed; the messages it got before, and how it closed. */
-function closeOf(client: Client): Promise<{ code: number; messages: ServerMessage[] }> {
+function closeOf(client: Client): Promise<{ code: number; messages: Heard[] }> {
   return new Promise((resolve) => {
     const done = () => resolve({ code: client.closed!.code, messages: client.messages });
     if (client.closed) done();
@@ -112,7 +112,7 @@ describe.each(KINDS)('catch-up on %s', (kind) => {
     expect(last).toBeGreaterThan(10);
     expect(watched.length).toBeGreaterThan(20);
     for (const { client } of staying) {
-      await client.until((m): m is ServerMessage => seqsOf([m]).includes(last));
+      await client.until((m): m is Heard => seqsOf([m]).includes(last));
     }
     for (const { client, since } of watched) {
       const seqs = seqsOf(client.messages);
@@ -244,7 +244,7 @@ describe('replays and seats on sqlite', () => {
     const open = async (token: string) => {
       const client = await Client.connect(running.url, encounterId, token);
       const first = await client.until(
-        (m): m is Extract<ServerMessage, { type: 'welcome' | 'refused' }> =>
+        (m): m is Extract<Heard, { type: 'welcome' | 'refused' }> =>
           m.type === 'welcome' || m.type === 'refused',
       );
       return first.type === 'welcome' ? client : await closeOf(client);

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeenEntry, ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { SeenEntry, StatePayload } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, type Location, open, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   ROOT,
   type ServeProcess,
@@ -15,8 +16,8 @@ import {
   startServer,
 } from './harness.js';
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
-type Refused = Extract<ServerMessage, { type: 'refused' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
+type Refused = Extract<Heard, { type: 'refused' }>;
 
 const RACES = 25;
 
@@ -161,8 +162,8 @@ describe('two processes racing for entry numbers', () => {
     }
     for (const client of clients) {
       const shown = await client.until(
-        (m): m is Extract<ServerMessage, { type: 'state' }> =>
-          m.type === 'state' && m.revealed.includes(combatant),
+        (m): m is Extract<Heard, { type: 'changed' }> =>
+          m.type === 'changed' && m.revealed.includes(combatant),
       );
       expect(shown.seq).toBe(3);
       expect(entriesOf(client).map((e) => [e.seq, e.kind])).toEqual([

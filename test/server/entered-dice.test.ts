@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   type Running,
   startEncounterOver,
@@ -17,7 +18,7 @@ import {
 
 afterAll(stopFallbackPostgres);
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 describe('dice entered over the socket: faces are faces', () => {
   let running: Running;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '../../src/server/limits.js';
-import type { ServerMessage } from '../../src/server/protocol.js';
 import { POSTGRES_TIMEOUTS } from '../../src/store/index.js';
 import { type StoppablePostgres, startStoppablePostgres } from '../store/postgres-server.js';
 import {
   Client,
   example,
+  type Heard,
   http,
   newTable,
   type Running,
@@ -13,7 +13,7 @@ import {
   startServer,
 } from './harness.js';
 
-type State = Extract<ServerMessage, { type: 'state' | 'entry' }>;
+type State = Extract<Heard, { type: 'state' | 'entry' }>;
 
 /**
  * The table server through a PostgreSQL outage: a throwaway server this file starts, stops

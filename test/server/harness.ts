@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { type Followed, follow, NOTHING_FOLLOWED } from '../../src/client/follow.js';
 import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
-import type { ClientMessage, ServerMessage } from '../../src/server/protocol.js';
+import type { ClientMessage, ServerMessage, StatePayload } from '../../src/server/protocol.js';
 import { createTable, recruit } from '../../src/server/tables.js';
 import type { Store, StoreKind, TableRecord } from '../../src/store/index.js';
 import { freshLocation, type Location, open } from '../store/fixtures.js';
@@ -133,18 +134,46 @@ export async function startEncounterOver(
   return created.body.id;
 }
 
-type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+/**
+ * A message as a test reads it: an `entry` or `changed` with the state the client holds after
+ * its patch, worked out as every client does (src/client/follow.ts), so every test that reads
+ * a state after an entry checks the patches too.
+ */
+export type Heard =
+  | Exclude<ServerMessage, { type: 'entry' | 'changed' }>
+  | (Extract<ServerMessage, { type: 'entry' }> & StatePayload)
+  | (Extract<ServerMessage, { type: 'changed' }> & StatePayload);
+
+type Of<T extends Heard['type']> = Extract<Heard, { type: T }>;
 
 /** A WebSocket client that keeps every message, in order, and waits for the ones asked for. */
 export class Client {
-  readonly messages: ServerMessage[] = [];
+  readonly messages: Heard[] = [];
+  /** The messages as they came, patches and all, and the bytes of each. */
+  readonly raw: ServerMessage[] = [];
+  readonly sizes: number[] = [];
+  /** What the socket's messages made of the encounter, as a client holds it. */
+  followed: Followed = NOTHING_FOLLOWED;
   private waiters: (() => void)[] = [];
   private readonly consumed = new Set<number>();
   closed: { code: number; reason: string } | undefined;
+  /** A patch that did not start from the state held: the server sent something wrong. */
+  unfit: string | undefined;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as ServerMessage);
+      const text = String(data);
+      const message = JSON.parse(text) as ServerMessage;
+      this.raw.push(message);
+      this.sizes.push(Buffer.byteLength(text));
+      const next = follow(this.followed, message);
+      this.followed = next.followed;
+      if (message.type === 'entry' || message.type === 'changed') {
+        const state = this.followed.state;
+        if (next.hello !== undefined || state === null) {
+          this.unfit ??= `${message.type} ${message.seq} from ${message.base} does not fit the state held (${state?.seq})`;
+        } else this.messages.push({ ...message, ...state });
+      } else this.messages.push(message);
       this.wake();
     });
     socket.on('close', (code, reason) => {
@@ -193,16 +222,14 @@ export class Client {
   }
 
   /** The oldest message of this type not yet taken by `next` or `until`. */
-  async next<T extends ServerMessage['type']>(type: T, timeoutMs = 15_000): Promise<Of<T>> {
+  async next<T extends Heard['type']>(type: T, timeoutMs = 15_000): Promise<Of<T>> {
     return this.until((m): m is Of<T> => m.type === type, timeoutMs);
   }
 
-  async until<M extends ServerMessage>(
-    accept: (m: ServerMessage) => m is M,
-    timeoutMs = 15_000,
-  ): Promise<M> {
+  async until<M extends Heard>(accept: (m: Heard) => m is M, timeoutMs = 15_000): Promise<M> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (this.unfit !== undefined) throw new Error(this.unfit);
       for (let i = 0; i < this.messages.length; i++) {
         const m = this.messages[i]!;
         if (!this.consumed.has(i) && accept(m)) {

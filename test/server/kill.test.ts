@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEncounter } from '../../src/engine/index.js';
 import { RULESETS } from '../../src/rulesets/index.js';
-import type { ServerMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, open, stopFallbackPostgres } from '../store/fixtures.js';
-import { Client, example, newTable, spawnServe, startEncounterOver } from './harness.js';
+import {
+  Client,
+  example,
+  type Heard,
+  newTable,
+  spawnServe,
+  startEncounterOver,
+} from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
-type Entry = Extract<ServerMessage, { type: 'entry' | 'state' }>;
+type Entry = Extract<Heard, { type: 'entry' | 'state' }>;
 
 /**
  * Several clients submitting as fast as they are answered, each taking back and putting back

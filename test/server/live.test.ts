@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import { KINDS, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   http,
   newTable,
   type Running,
@@ -13,8 +14,8 @@ import {
 
 afterAll(stopFallbackPostgres);
 
-type State = Extract<ServerMessage, { type: 'state' | 'entry' }>;
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type State = Extract<Heard, { type: 'state' | 'entry' | 'changed' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 /** Submits the GM's first offered action until `done` says stop; returns the last state. */
 async function playUntil(
@@ -132,7 +133,7 @@ describe.each(KINDS)('the table server on %s', (kind) => {
       2,
     );
     const batch = back.messages.find(
-      (m): m is Extract<ServerMessage, { type: 'entries' }> => m.type === 'entries',
+      (m): m is Extract<Heard, { type: 'entries' }> => m.type === 'entries',
     );
     expect(batch?.entries.map((e) => e.seq)).toEqual([3, 4, 5]);
     expect(now.seq).toBe(5);
@@ -326,11 +327,11 @@ describe.each(KINDS)('the table server on %s', (kind) => {
 
     gm.send({ type: 'reveal', combatant: 'heket', revealed: true });
     const shown = await hiro.until(
-      (m): m is State => m.type === 'state' && heket(m).hidden === false,
+      (m): m is State => m.type === 'changed' && heket(m).hidden === false,
     );
     expect(heket(shown)).toMatchObject({ hp: 130, maxHp: 200 });
     expect((await running.store.getEncounter(encounterId))?.revealed).toEqual(['heket']);
-    const gmSees = await gm.until((m): m is State => m.type === 'state' && m.revealed.length > 0);
+    const gmSees = await gm.until((m): m is State => m.type === 'changed' && m.revealed.length > 0);
     expect(gmSees.revealed).toEqual(['heket']);
     expect(shown.revealed).toEqual([]);
     gm.send({ type: 'reveal', combatant: 'nobody', revealed: true });

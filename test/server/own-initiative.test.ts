@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedRolls } from '../../src/engine/index.js';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import { KINDS, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   type Running,
   startEncounterOver,
@@ -21,9 +22,10 @@ import {
 
 afterAll(stopFallbackPostgres);
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
-type Refused = Extract<ServerMessage, { type: 'refused' }>;
-type State = Extract<ServerMessage, { type: 'state' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
+type Refused = Extract<Heard, { type: 'refused' }>;
+/** The present changed without an entry (a roll held or let go): a patch, followed. */
+type State = Extract<Heard, { type: 'changed' }>;
 
 interface Case {
   readonly system: string;
@@ -209,8 +211,8 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
       // A first roll, then the one that stands: the player may change it until the GM begins.
       await hold(player, purpose, [1]);
       await hold(player, purpose, [c.face]);
-      const heldBy = (m: ServerMessage): m is State =>
-        m.type === 'state' &&
+      const heldBy = (m: Heard): m is State =>
+        m.type === 'changed' &&
         JSON.stringify(m.orderRolls?.held.find((h) => h.purpose === purpose)?.roll) ===
           JSON.stringify([c.face]);
       await player.until(heldBy);
@@ -228,7 +230,9 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
       ]);
       // Taken back, then entered again.
       await hold(player, purpose, null);
-      await player.until((m): m is State => m.type === 'state' && m.orderRolls?.held.length === 0);
+      await player.until(
+        (m): m is State => m.type === 'changed' && m.orderRolls?.held.length === 0,
+      );
       expect(await running.store.heldRolls(encounterId)).toEqual([]);
       await hold(player, purpose, [c.face]);
       await gm.until(heldBy);
@@ -277,7 +281,7 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
     await play(c.begin);
     // Held in round 1, for round 2: the GM's skips pass every turn until one ends the round.
     await hold(player, purpose, [c.face]);
-    await gm.until((m): m is State => m.type === 'state' && m.orderRolls?.held.length === 1);
+    await gm.until((m): m is State => m.type === 'changed' && m.orderRolls?.held.length === 1);
     let ending: Entry | undefined;
     for (let i = 0; i < 40 && ending === undefined; i++) {
       const actor = state.view.actor;

@@ -6,11 +6,12 @@ import type { FfrpgState } from '../../src/rulesets/ffrpg/state.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import type { AnySystem } from '../../src/rulesets/system.js';
 import { checkSubmit } from '../../src/server/permissions.js';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   ROOT,
   type Running,
@@ -27,7 +28,7 @@ import {
 afterAll(stopFallbackPostgres);
 
 type Command = CommandBase & Readonly<Record<string, unknown>>;
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 /**
  * What the rule texts give the acting character to roll in `command`, by purpose: its own

@@ -45,7 +45,7 @@ describe('presence notices while the store does not take them', () => {
       const hub = new Hub({
         store,
         systemOf: (ruleset) => systemById(ruleset),
-        libraryOf: (system) => {
+        libraryOf: async (_tableId, system) => {
           const library = starterLibrary(system);
           return library.ok ? library.value : undefined;
         },

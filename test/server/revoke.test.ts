@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, type Location, open, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   BIN,
   Client,
   example,
+  type Heard,
   http,
   newTable,
   type Running,
@@ -20,8 +20,8 @@ import {
 
 const run = promisify(execFile);
 
-type Refused = Extract<ServerMessage, { type: 'refused' }>;
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Refused = Extract<Heard, { type: 'refused' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 /** Resolves with the socket's close and when it came (0: before this was called). */
 function closing(client: Client): Promise<{ code: number; reason: string; at: number }> {

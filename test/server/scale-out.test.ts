@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage, StatePayload } from '../../src/server/protocol.js';
+import type { StatePayload } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, type Location, open, stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   type ServeProcess,
   spawnServe,
   startEncounterOver,
 } from './harness.js';
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 /**
  * Two `moogle serve` processes on one PostgreSQL, as a table would scale out: no sticky

@@ -90,7 +90,7 @@ describe('moogle table', () => {
         actions = entry.actions;
       }
       client.send({ type: 'reveal', combatant: 'heket', revealed: true });
-      await client.next('state');
+      await client.next('changed');
       client.close();
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.once('exit', resolve));

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeenEntry, ServerMessage } from '../../src/server/protocol.js';
+import type { SeenEntry } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import {
   Client,
   example,
+  type Heard,
   newTable,
   type Running,
   startEncounterOver,
@@ -12,7 +13,7 @@ import {
 
 afterAll(stopFallbackPostgres);
 
-type Entry = Extract<ServerMessage, { type: 'entry' }>;
+type Entry = Extract<Heard, { type: 'entry' }>;
 
 function entriesOf(client: Client): SeenEntry[] {
   return client.messages.flatMap((m) =>

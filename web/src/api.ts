@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole `error` object the server sent: a refusal's `issues`, a conflict's referrers. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -40,13 +42,14 @@ export function makeApi(tableId: string) {
     });
     const text = await response.text();
     const data = (text ? JSON.parse(text) : {}) as T & {
-      error?: { code: string; message: string };
+      error?: { code: string; message: string } & Record<string, unknown>;
     };
     if (!response.ok) {
       throw new ApiError(
         response.status,
         data.error?.code ?? `http/${response.status}`,
         data.error?.message ?? response.statusText,
+        data.error ?? {},
       );
     }
     return data;
@@ -55,6 +58,8 @@ export function makeApi(tableId: string) {
     tableId,
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+    put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
+    delete: <T>(path: string) => call<T>('DELETE', path),
     /**
      * The live socket of an encounter, on the page's own host. Without a ticket the upgrade
      * carries the session's cookie (a page's own socket: the server checks its origin); with

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, makeApi } from './api.js';
 import { EncounterScreen } from './encounter/screen.js';
+import { LibraryPage } from './library/library-page.js';
 import { TablePage } from './table/table-page.js';
 import type { TableInfo } from './types.js';
 
@@ -10,11 +11,17 @@ function encounterFromHash(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** `#/library`: the GM's content library. */
+function libraryFromHash(): boolean {
+  return location.hash === '#/library';
+}
+
 export function App({ tableId }: { tableId: string }) {
   const api = useMemo(() => makeApi(tableId), [tableId]);
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [open, setOpen] = useState(encounterFromHash);
+  const [library, setLibrary] = useState(libraryFromHash);
 
   const reload = useCallback(async () => {
     try {
@@ -36,7 +43,10 @@ export function App({ tableId }: { tableId: string }) {
         if (active.length === 1) location.hash = `#/e/${active[0]!.id}`;
       }
     });
-    const onHash = () => setOpen(encounterFromHash());
+    const onHash = () => {
+      setOpen(encounterFromHash());
+      setLibrary(libraryFromHash());
+    };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, [reload]);
@@ -80,5 +90,6 @@ export function App({ tableId }: { tableId: string }) {
       />
     );
   }
+  if (library && info.role.role === 'gm') return <LibraryPage api={api} info={info} />;
   return <TablePage api={api} info={info} reload={reload} />;
 }

@@ -9,6 +9,7 @@ import {
   sheetMistake,
   sidesFrom,
 } from '../../content/encounter-sheets.js';
+import { refersTo } from '../../content/fields.js';
 import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
 import type { ContentLibrary } from '../../content/library.js';
 import { Encounter, err, ok, type Result } from '../../engine/index.js';
@@ -66,7 +67,7 @@ export const statusKind = defineKind({
 const jobSchema = z.object({
   name: z.string().min(1),
   class: z.enum(['warrior', 'expert', 'mage', 'adept']),
-  abilitySet: z.array(z.string()).default([]),
+  abilitySet: z.array(refersTo('ffrpg/ability', z.string())).default([]),
   description: z.string().optional(),
 });
 
@@ -80,7 +81,7 @@ export const jobKind = defineKind({
 
 /** A sheet in a file: like a combatant, but the id is the file's and the weapon may be an id. */
 const sheetSchema = combatantSchema.omit({ id: true, kind: true }).extend({
-  weapon: z.union([z.string(), weaponSchema]).optional(),
+  weapon: z.union([refersTo('ffrpg/weapon', z.string()), weaponSchema]).optional(),
 });
 type SheetFile = z.infer<typeof sheetSchema>;
 

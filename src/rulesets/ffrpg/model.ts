@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diceCode } from '../../content/fields.js';
+import { diceCode, refersTo } from '../../content/fields.js';
 import { type DiceAst, parseDice, rollsDice, variablesUsed } from '../../dice/index.js';
 import { AFFINITIES, ELEMENT_ALIASES, ELEMENTS, type Element } from './elements.js';
 
@@ -155,7 +155,7 @@ export const damageEffectSchema = z.strictObject({
 });
 
 export const statusApplicationSchema = z.strictObject({
-  status: z.string(),
+  status: refersTo('ffrpg/status', z.string()),
   /** Overrides the status's usual Timer; `infinite` for (∞). */
   timer: z.union([whole(1, 999), z.literal('infinite')]).optional(),
   cos: cosSchema.default({ kind: 'automatic' }),
@@ -223,7 +223,7 @@ export const abilitySchema = z
     damage: damageEffectSchema.optional(),
     heal: z.strictObject({ code: diceNotation }).optional(),
     inflicts: z.array(statusApplicationSchema).default([]),
-    cures: z.array(z.string()).default([]),
+    cures: z.array(refersTo('ffrpg/status', z.string())).default([]),
     /** Reaction abilities: what sets them off, and what they do (a counter-attack). */
     trigger: z.enum(REACTION_TRIGGERS).optional(),
     reaction: z.enum(['counter-attack']).optional(),
@@ -300,18 +300,18 @@ export const combatantSchema = z.strictObject({
   kind: z.enum(['character', 'monster']),
   level: whole(1, 99).default(1),
   xp: whole(0, 99_999_999).default(0),
-  job: z.string().optional(),
+  job: refersTo('ffrpg/job', z.string()).optional(),
   attributes: attributesSchema,
   skills: z.record(z.string(), whole(1, 100)).default({}),
   stats: combatStatsSchema,
   /** Current HP and MP when the fight starts, if not full. */
-  hp: whole(0, 99_999).optional(),
-  mp: whole(0, 99_999).optional(),
+  hp: whole(0, 99_999).optional().meta({ title: 'Current HP', description: 'If not full.' }),
+  mp: whole(0, 99_999).optional().meta({ title: 'Current MP', description: 'If not full.' }),
   weapon: weaponSchema.optional(),
-  abilities: z.array(z.string()).default([]),
+  abilities: z.array(refersTo('ffrpg/ability', z.string())).default([]),
   affinities: affinitiesSchema,
   /** Status Conditions this combatant cannot suffer. */
-  immunities: z.array(z.string()).default([]),
+  immunities: z.array(refersTo('ffrpg/status', z.string())).default([]),
   statuses: z.array(statusApplicationSchema.omit({ cos: true })).default([]),
   /**
    * What beating it gives the winners: "items, money and Experience Points (XP)". Items are

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refersTo } from '../../content/fields.js';
 
 /** Ids as content files and encounters write them: `ehlric`, `iron-giant`. */
 export const idSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits, -');
@@ -153,16 +154,21 @@ export const sheetFields = {
   dodge: int.min(0).max(40).optional(),
   /** Spirit against an element it is weak to ("Against lightning attacks, its spirit is reduced to 3"). */
   elementalSpirit: z.partialRecord(z.enum(ELEMENTS), int.min(0).max(60)).default({}),
-  weapons: z.array(idSchema).default([]),
+  weapons: z.array(refersTo('ffviii/weapon', idSchema)).default([]),
   /** The Spell Matrix: spells in stock, by id. */
-  spellMatrix: z.record(idSchema, int.min(0).max(100)).default({}),
-  items: z.record(idSchema, int.min(0).max(99)).default({}),
+  spellMatrix: z.record(refersTo('ffviii/spell', idSchema), int.min(0).max(100)).default({}),
+  items: z.record(refersTo('ffviii/item', idSchema), int.min(0).max(99)).default({}),
   guardianForces: z
-    .array(z.strictObject({ gf: idSchema, compatibility: int.min(0).max(10) }))
+    .array(
+      z.strictObject({
+        gf: refersTo('ffviii/guardian-force', idSchema),
+        compatibility: int.min(0).max(10),
+      }),
+    )
     .default([]),
-  powers: z.array(idSchema).default([]),
+  powers: z.array(refersTo('ffviii/power', idSchema)).default([]),
   /** Spellshards a monster carries: what Draw can take and Sense reveals. */
-  spellshards: z.array(idSchema).default([]),
+  spellshards: z.array(refersTo('ffviii/spell', idSchema)).default([]),
   description: z.string().optional(),
 };
 

@@ -6,6 +6,7 @@ import {
   sheetById,
   sidesFrom,
 } from '../../content/encounter-sheets.js';
+import { refersTo } from '../../content/fields.js';
 import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
 import type { ContentLibrary } from '../../content/library.js';
 import { describeIssue, Encounter, err, ok, type Result } from '../../engine/index.js';
@@ -79,20 +80,21 @@ export const classKind = defineKind({
 });
 
 /** An item on a sheet: its id, or the id and whether it has cracked. */
-const carried = z.union([id, z.strictObject({ item: id, cracked: z.boolean().default(false) })]);
+const item = refersTo('shining-force/item', id);
+const carried = z.union([item, z.strictObject({ item, cracked: z.boolean().default(false) })]);
 
 const sheetSchema = z.object({
   name: z.string().min(1),
-  class: id.optional(),
+  class: refersTo('shining-force/class', id).optional(),
   level: z.number().int().min(1).max(99).default(1),
   exp: z.number().int().min(0).max(99).default(0),
   stats: statsSchema,
   mastery: z.number().int().min(1).max(3).default(1),
-  weapon: id.optional(),
-  accessory: id.optional(),
+  weapon: item.optional(),
+  accessory: item.optional(),
   /** Besides the equipped weapon and accessory: at most four. */
   items: z.array(carried).max(4).default([]),
-  spells: z.array(id).default([]),
+  spells: z.array(refersTo('shining-force/spell', id)).default([]),
   attack: naturalAttackSchema.optional(),
   expReward: z.number().int().min(0).max(999).default(0),
   gold: z.number().int().min(0).max(999_999).default(0),

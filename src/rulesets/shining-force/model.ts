@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diceCode } from '../../content/fields.js';
+import { diceCode, refersTo } from '../../content/fields.js';
 import { MAX_SIDE } from './grid/cells.js';
 
 /**
@@ -89,9 +89,9 @@ export type Infliction = z.infer<typeof infliction>;
  */
 export const effectFields = {
   /** The cells it can be aimed at from the user (a pattern id; resolved to offsets in a setup). */
-  range: id.default('range-1'),
+  range: refersTo('shining-force/pattern', id).default('range-1'),
   /** The cells around the aimed-at cell it reaches (a pattern id). */
-  area: id.default('single'),
+  area: refersTo('shining-force/pattern', id).default('single'),
   /** Whose combatants in the area it touches: Shining Force effects touch one side only. */
   aim: z.enum(['enemy', 'ally']),
   damage: whole(1, 999).optional(),
@@ -131,7 +131,7 @@ export const itemSchema = z.strictObject({
   /** The list price: the store buys at half, repairs at a quarter, a priest lifts its curse at a quarter. */
   price: whole(0, 999_999),
   /** Weapons: the cells it attacks (a pattern id). */
-  range: id.optional(),
+  range: refersTo('shining-force/pattern', id).optional(),
   bonuses: bonusesSchema.default({}),
   specialCritical: specialCriticalSchema.optional(),
   /** What using it does (an action): healing herbs, a sword that casts Blaze. */
@@ -148,7 +148,7 @@ export const classSchema = z.strictObject({
   name: z.string().min(1),
   tier: whole(1, 3),
   /** The class it promotes to, if any. */
-  promotesTo: id.optional(),
+  promotesTo: refersTo('shining-force/class', id).optional(),
   /** "In the first class tier ... the maximum level is level 20." Absent: 99. */
   maxLevel: whole(1, 99).optional(),
   /** "possibly gaining statistic gains in hit points, magic points, attack, defence and agility" */
@@ -174,7 +174,7 @@ export type HeldItem = z.infer<typeof heldItemSchema>;
 /** A monster's own attack: Force members must hold a weapon, monsters fight with what they are. */
 export const naturalAttackSchema = z.strictObject({
   name: z.string().min(1),
-  range: id.default('range-1'),
+  range: refersTo('shining-force/pattern', id).default('range-1'),
   inflicts: infliction.optional(),
 });
 

@@ -8,6 +8,7 @@ import {
   sheetById,
   sidesFrom,
 } from '../../content/encounter-sheets.js';
+import { refersTo } from '../../content/fields.js';
 import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
 import type { ContentLibrary } from '../../content/library.js';
 import { Encounter, ok, type Result } from '../../engine/index.js';
@@ -52,7 +53,7 @@ export const itemKind = defineKind({
 
 /** A sheet in a file: like a combatant, but the id is the file's and the weapon may be an id. */
 const sheetSchema = combatantSchema.omit({ id: true, kind: true }).extend({
-  weapon: z.union([z.string(), weaponSchema]).optional(),
+  weapon: z.union([refersTo('zodiac/weapon', z.string()), weaponSchema]).optional(),
 });
 type SheetFile = z.infer<typeof sheetSchema>;
 

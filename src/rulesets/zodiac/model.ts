@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refersTo } from '../../content/fields.js';
 import { AFFINITIES, type Affinity, ELEMENTS, type Element } from './elements.js';
 import { STATUS_IDS, STATUSES, type StatusId } from './statuses.js';
 
@@ -195,15 +196,15 @@ export const combatantSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['character', 'monster']),
   stats: statsSchema,
-  hp: whole(0, 9_999_999).optional(),
-  mp: whole(0, 9_999_999).optional(),
+  hp: whole(0, 9_999_999).optional().meta({ title: 'Current HP', description: 'If not full.' }),
+  mp: whole(0, 9_999_999).optional().meta({ title: 'Current MP', description: 'If not full.' }),
   /** Absent: unarmed (d4, Strength halved). */
   weapon: weaponSchema.optional(),
   /** Flying monsters "will rarely come into melee range": short-range attacks take -60. */
   flying: z.boolean().default(false),
-  techs: z.array(z.string()).default([]),
+  techs: z.array(refersTo('zodiac/tech', z.string())).default([]),
   /** Potions carried, by item id: `{ potion: 3 }`. */
-  items: z.record(z.string(), whole(0, 99)).default({}),
+  items: z.record(refersTo('zodiac/item', z.string()), whole(0, 99)).default({}),
   affinities: affinitiesSchema,
   /** Status effects this combatant cannot suffer. */
   immunities: z.array(statusId).default([]),

@@ -14,6 +14,7 @@ import {
   recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
+import { diff, type JsonValue } from '../../json-patch/index.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
@@ -60,8 +61,11 @@ export interface LiveClient {
 export interface HostContext {
   readonly store: Store;
   readonly systemOf: (rulesetId: string) => AnySystem | undefined;
-  /** The content `gm add` finds newcomers in: the system's starter content. */
-  readonly libraryOf: (system: AnySystem) => ContentLibrary | undefined;
+  /**
+   * The content `gm add` finds newcomers in: the table's library as it is now (the GM may have
+   * changed it since the fight began; what the fight already holds it keeps).
+   */
+  readonly libraryOf: (tableId: string, system: AnySystem) => Promise<ContentLibrary | undefined>;
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
@@ -75,6 +79,20 @@ export interface HostContext {
 export const PRESENCE_GRACE_MS = 5_000;
 
 type Submit = Extract<ClientMessage, { type: 'submit' }>;
+
+/**
+ * A client that said hello: the last entry it was sent, and the state it holds (the payload it
+ * was sent last, with every patch and presence list after it), which the next patch starts from.
+ */
+interface Listener {
+  sent: number;
+  holds: StatePayload;
+}
+
+/** The change from one state to the next, as JSON: the payloads are plain JSON throughout. */
+function patchText(from: StatePayload, to: StatePayload): string {
+  return JSON.stringify(diff(from as unknown as JsonValue, to as unknown as JsonValue));
+}
 
 /** The present state of the encounter, as `now()` works it out once per change. */
 interface Present {
@@ -123,10 +141,11 @@ const yieldToLoop = (): Promise<void> =>
 export class EncounterHost {
   private readonly clients = new Set<LiveClient>();
   /**
-   * The clients that said hello, each with the last entry number it was sent: a client hears
-   * about entries only after its hello, and each entry once, in order.
+   * The clients that said hello, each with the last entry number it was sent and the state it
+   * holds: a client hears about entries only after its hello, each entry once, in order, and
+   * each with the patch from the state it holds.
    */
-  private readonly listening = new Map<LiveClient, number>();
+  private readonly listening = new Map<LiveClient, Listener>();
   /**
    * Entries rendered as JSON, by `entryKey`, at `seq - 1`: a replay is read from here instead of
    * being described again for every hello. Made for `rendered.states`; a reload starts afresh.
@@ -158,6 +177,11 @@ export class EncounterHost {
      * on every notice of the encounter (another process's player may have entered one).
      */
     private held: readonly HeldRollRecord[],
+    /**
+     * The table's library as last read: what the GM's touch controls and examples offer. Read
+     * again on every hello, `gm-kit` and `gm add`, so a GM's edit shows on the next screen.
+     */
+    private library: ContentLibrary | undefined,
   ) {
     for (const [key, seq] of keys) this.keys.set(key, seq);
     this.states = StatesAfterEntries.of(system.ruleset, encounter.setup, encounter.log);
@@ -170,15 +194,22 @@ export class EncounterHost {
   /** Never rejects for an unavailable store: the hub would keep the rejection as the host. */
   static async open(context: HostContext, id: string): Promise<Result<EncounterHost>> {
     let loaded: Awaited<ReturnType<typeof loadFromStore>>;
+    let library: ContentLibrary | undefined;
     try {
       loaded = await loadFromStore(context, id);
+      if (loaded.ok) {
+        library = await context.libraryOf(loaded.value.record.tableId, loaded.value.system);
+      }
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
       return { ok: false, error: { code: 'server/storage', message: error.message } };
     }
     if (!loaded.ok) return loaded;
     const { record, system, encounter, keys, held } = loaded.value;
-    return { ok: true, value: new EncounterHost(context, record, system, encounter, keys, held) };
+    return {
+      ok: true,
+      value: new EncounterHost(context, record, system, encounter, keys, held, library),
+    };
   }
 
   get id(): string {
@@ -213,8 +244,9 @@ export class EncounterHost {
    * What the GM's touch controls offer now: the system's statuses and clock, and the sheets
    * `gm add` finds in the table's content (characters and monsters), as many as a screen lists.
    */
-  gmKit(): GmKit {
-    const library = this.context.libraryOf(this.system);
+  async gmKit(): Promise<GmKit> {
+    await this.refreshLibrary();
+    const library = this.library;
     const newcomers: { kind: string; id: string; name: string }[] = [];
     for (const kind of library?.kinds() ?? []) {
       // `ffrpg/monster`: the sheets of this system's characters and monsters.
@@ -234,6 +266,23 @@ export class EncounterHost {
       }
     }
     return { menu: this.system.gmMenu(this.encounter.state), newcomers };
+  }
+
+  /** Reads the table's library again; a store that fails leaves the one read before. */
+  private async refreshLibrary(): Promise<void> {
+    try {
+      const library = await this.context.libraryOf(this.tableId, this.system);
+      if (library !== undefined) this.useLibrary(library);
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+    }
+  }
+
+  private useLibrary(library: ContentLibrary): void {
+    if (library === this.library) return;
+    this.library = library;
+    // The GM's examples name content: states made with the old library are made again.
+    this.present = undefined;
   }
 
   /**
@@ -341,7 +390,15 @@ export class EncounterHost {
     this.present?.textByAudience.clear();
     let gm: string | undefined;
     let others: string | undefined;
-    for (const client of this.listening.keys()) {
+    // Each client puts the list in the state it holds; so does what the next patch starts from.
+    const withList = new Map<StatePayload, StatePayload>();
+    for (const [client, listener] of this.listening) {
+      let holds = withList.get(listener.holds);
+      if (holds === undefined) {
+        holds = { ...listener.holds, connected: this.connectedFor(client.role) };
+        withList.set(listener.holds, holds);
+      }
+      listener.holds = holds;
       if (client.role.role === 'gm') {
         gm ??= JSON.stringify({
           type: change.event,
@@ -419,6 +476,7 @@ export class EncounterHost {
   hello(client: LiveClient, since: number): Promise<void> {
     return this.exclusive(async () => {
       if (!this.clients.has(client)) return;
+      await this.refreshLibrary();
       const last = this.lastSeq;
       if (since > last) {
         client.send({
@@ -444,8 +502,8 @@ export class EncounterHost {
         }
         client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
       }
-      client.sendText(this.stateText(client.role, 'state'));
-      this.listening.set(client, last);
+      client.sendText(this.stateText(client.role));
+      this.listening.set(client, { sent: last, holds: this.statePayload(client.role) });
       // The GM's rolls outside the log, which no player or spectator is ever sent.
       if (client.role.role === 'gm') {
         const rolls = await this.context.store.gmRolls(this.id);
@@ -531,8 +589,14 @@ export class EncounterHost {
           this.present = undefined;
         }
       }
+      // Read before the checkpoint: nothing else runs in this encounter meanwhile (exclusive).
+      const library =
+        message.action.kind === 'gm' && /^\s*(gm\s+)?add\b/i.test(message.action.line)
+          ? await this.context.libraryOf(this.tableId, this.system)
+          : undefined;
+      if (library !== undefined) this.useLibrary(library);
       const before = this.encounter.checkpoint();
-      const applied = this.apply(client.role, message);
+      const applied = this.apply(client.role, message, library);
       if (!applied.ok) {
         refuse(applied.error);
         return;
@@ -622,7 +686,7 @@ export class EncounterHost {
   }
 
   /** The engine's part of a submit: nothing changes when it refuses. */
-  private apply(role: Role, message: Submit): Result<unknown> {
+  private apply(role: Role, message: Submit, library: ContentLibrary | undefined): Result<unknown> {
     const { action } = message;
     const encounter = this.encounter;
     let command: CommandBase | undefined;
@@ -642,12 +706,7 @@ export class EncounterHost {
         return encounter.redo(action.steps);
       case 'gm': {
         const line = action.line.replace(/^\s*gm\s+/i, '');
-        const gmCommand = gmCommandFrom(
-          this.system,
-          this.context.libraryOf(this.system),
-          encounter.state,
-          line,
-        );
+        const gmCommand = gmCommandFrom(this.system, library, encounter.state, line);
         if (!gmCommand.ok) return gmCommand;
         return this.submitWithHeld(gmCommand.value, message.dice ?? {});
       }
@@ -1070,8 +1129,8 @@ export class EncounterHost {
     return text;
   }
 
-  /** A `state` message, or the state part of an `entry` message, as JSON. */
-  private stateText(role: Role, type: 'state' | 'entry', entryText?: string): string {
+  /** A `state` message, the whole present as the role sees it, as JSON. */
+  private stateText(role: Role): string {
     const present = this.now();
     const key = audienceKey(role);
     let payload = present.textByAudience.get(key);
@@ -1079,9 +1138,8 @@ export class EncounterHost {
       payload = JSON.stringify(this.statePayload(role));
       present.textByAudience.set(key, payload);
     }
-    // The payload's own fields follow the message's first ones, as a spread would place them.
-    const head = type === 'state' ? '{"type":"state",' : `{"type":"entry","entry":${entryText},`;
-    return head + payload.slice(1);
+    // The payload's own fields follow the message's type, as a spread would place them.
+    return `{"type":"state",${payload.slice(1)}`;
   }
 
   private seenEntryFor(role: Role, entry: LogEntry<CommandBase, EventBase>): SeenEntry {
@@ -1148,8 +1206,7 @@ export class EncounterHost {
 
   /** The GM screen's example lines, drawn from the fight as it stands. */
   private gmExamples(): readonly string[] {
-    const library = this.context.libraryOf(this.system);
-    return gmExamplesOf(this.system, library, this.encounter.state);
+    return gmExamplesOf(this.system, this.library, this.encounter.state);
   }
 
   /** The clients that said hello, by audience. */
@@ -1168,26 +1225,40 @@ export class EncounterHost {
   }
 
   /**
-   * One new entry to every client that said hello, each with what its role may see, serialized
-   * once per audience. A client already sent this entry is skipped; one that somehow missed
-   * entries before it is sent those first (every broadcast runs in the queue, so whatever the
-   * log holds up to this entry is committed).
+   * One new entry to every client that said hello, each with what its role may see and the
+   * patch from the state it holds, worked out and serialized once per audience (once per state
+   * held, which is one per audience but for a client that somehow fell behind). A client
+   * already sent this entry is skipped; one that somehow missed entries before it is sent those
+   * first (every broadcast runs in the queue, so whatever the log holds up to this entry is
+   * committed).
    */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
     this.shown = entry.seq;
     for (const { role, clients } of this.audiences().values()) {
-      let text: string | undefined;
+      const next = this.statePayload(role);
+      const texts = new Map<StatePayload, string>();
       for (const client of clients) {
-        const sent = this.listening.get(client) ?? entry.seq;
-        if (entry.seq <= sent) continue;
-        for (let from = sent; from < entry.seq - 1; from += SERVER_LIMITS.entriesPerCatchUp) {
+        const listener = this.listening.get(client);
+        if (listener === undefined || entry.seq <= listener.sent) continue;
+        for (
+          let from = listener.sent;
+          from < entry.seq - 1;
+          from += SERVER_LIMITS.entriesPerCatchUp
+        ) {
           const to = Math.min(entry.seq - 1, from + SERVER_LIMITS.entriesPerCatchUp);
-          const texts = this.encounter.entriesBetween(from, to).map((e) => this.entryText(role, e));
-          client.sendText(`{"type":"entries","entries":[${texts.join(',')}]}`);
+          const missed = this.encounter
+            .entriesBetween(from, to)
+            .map((e) => this.entryText(role, e));
+          client.sendText(`{"type":"entries","entries":[${missed.join(',')}]}`);
         }
-        text ??= this.stateText(role, 'entry', this.entryText(role, entry));
+        let text = texts.get(listener.holds);
+        if (text === undefined) {
+          text = `{"type":"entry","entry":${this.entryText(role, entry)},"seq":${next.seq},"base":${listener.holds.seq},"patch":${patchText(listener.holds, next)}}`;
+          texts.set(listener.holds, text);
+        }
         client.sendText(text);
-        this.listening.set(client, entry.seq);
+        listener.sent = entry.seq;
+        listener.holds = next;
       }
     }
   }
@@ -1203,11 +1274,30 @@ export class EncounterHost {
     if (last !== undefined) this.broadcast(last);
   }
 
+  /**
+   * The present changed without an entry (a reveal, a status): each client is sent the patch
+   * from the state it holds, once per audience, or nothing when its role sees no change.
+   */
   private sendStates(): void {
     this.present = undefined;
     for (const { role, clients } of this.audiences().values()) {
-      const text = this.stateText(role, 'state');
-      for (const client of clients) client.sendText(text);
+      const next = this.statePayload(role);
+      const texts = new Map<StatePayload, string | undefined>();
+      for (const client of clients) {
+        const listener = this.listening.get(client);
+        if (listener === undefined) continue;
+        let text = texts.get(listener.holds);
+        if (!texts.has(listener.holds)) {
+          const patch = patchText(listener.holds, next);
+          text =
+            patch === '[]'
+              ? undefined
+              : `{"type":"changed","seq":${next.seq},"base":${listener.holds.seq},"patch":${patch}}`;
+          texts.set(listener.holds, text);
+        }
+        if (text !== undefined) client.sendText(text);
+        listener.holds = next;
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../engine/index.js';
 import { systemById } from '../../rulesets/index.js';
 import type { CreatedToken, Store, TableRecord } from '../../store/index.js';
+import { describeIssue, libraryFrom } from '../library/library.js';
 import { createTable, recruit, starterLibrary } from '../tables.js';
 
 /**
@@ -77,4 +78,38 @@ export async function deleteTable(store: Store, id: string): Promise<Result<{ re
   }
   if (!(await store.deleteTable(id))) return err('table/not-found', `no table ${id}`);
   return ok({ revoked });
+}
+
+/**
+ * Recreates an exported table (`Store.importTable`), its content library checked first as the
+ * library's own writes are: an export edited by hand cannot bring in an entry the rules would
+ * refuse. An export from before tables had libraries is seeded when first used.
+ */
+export async function importTable(store: Store, data: unknown): Promise<Result<TableRecord>> {
+  const shape = data as {
+    table?: { systemId?: unknown };
+    library?: { entries?: unknown };
+  } | null;
+  const entries = shape?.library?.entries;
+  if (Array.isArray(entries)) {
+    const system = systemById(String(shape?.table?.systemId));
+    if (system !== undefined) {
+      const live = entries.filter(
+        (e): e is { kind: string; id: string; body: unknown } =>
+          typeof e === 'object' && e !== null && (e as { deleted?: unknown }).deleted !== true,
+      );
+      const checked = libraryFrom(
+        system,
+        live.map((e) => ({ kind: String(e.kind), id: String(e.id), body: e.body })),
+      );
+      if (!checked.ok) {
+        const first = checked.error.issues?.[0];
+        return err(
+          'import/malformed',
+          `library: ${first === undefined ? checked.error.message : describeIssue(first)}`,
+        );
+      }
+    }
+  }
+  return store.importTable(data);
 }

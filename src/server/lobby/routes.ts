@@ -5,7 +5,7 @@ import type { Store, TableRecord, TokenRole } from '../../store/index.js';
 import type { ServerLimits } from '../limits.js';
 import { withinQuota } from '../quotas.js';
 import { invite } from '../tables.js';
-import { deleteTable, newTable, revokeLink } from './operations.js';
+import { deleteTable, importTable, newTable, revokeLink } from './operations.js';
 
 export interface LobbyContext {
   readonly store: Store;
@@ -102,7 +102,7 @@ export function registerLobby(app: FastifyInstance, context: LobbyContext): void
     if ((await store.listTables()).length >= limits.tables) {
       return refuse(reply, 'quota/tables', `a server keeps at most ${limits.tables} tables`);
     }
-    const imported = await store.importTable(request.body);
+    const imported = await importTable(store, request.body);
     if (!imported.ok) return send(reply, imported);
     return reply.code(201).send({ table: imported.value });
   });

@@ -33,6 +33,14 @@ export function TablePage({ api, info, reload }: Props) {
               ? `you play ${info.role.characterId}`
               : 'you are watching'}
         </p>
+        {gm && (
+          <p>
+            <a class="button" href="#/library">
+              Content library
+            </a>{' '}
+            <span class="muted">characters, monsters, weapons… and content packs</span>
+          </p>
+        )}
       </header>
       <Encounters info={info} />
       {gm && <EncounterBuilder api={api} info={info} content={content} reload={reload} />}

@@ -678,6 +678,10 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       const system = systemOfTable(table);
       return system.ok ? readRoster(store, table, system.value) : Promise.resolve(system);
     },
+    libraryOf: async (table) => {
+      const read = await tableLibrary(store, table);
+      return read.ok ? { ok: true, value: read.value.library } : read;
+    },
   });
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });

@@ -1,6 +1,6 @@
 /**
  * The builder's draft, read as the server reads an encounter it starts (tables.ts,
- * startEncounter): the table's own content, no content folders, the roster's characters in their
+ * startEncounter): the table's own library, no content folders, the roster's characters in their
  * lasting state. The same on the event loop (to check a request) and in the tune worker (to
  * play it), so both see one encounter.
  */

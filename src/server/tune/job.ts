@@ -1,4 +1,5 @@
 /** What the tune route sends its worker thread, and what the thread sends back. */
+import type { ContentLibraryJson } from '../../content/index.js';
 import type { CampaignRoster } from '../../rulesets/campaign.js';
 import type { BalanceResult } from '../../sim/balance/balance.js';
 import type { VarySpec } from '../../sim/balance/spec.js';
@@ -8,6 +9,8 @@ interface JobBase {
   /** The draft's encounter file, as the builder writes it. */
   readonly file: string;
   readonly roster: CampaignRoster;
+  /** The table's library as the route read it: the worker plays what the route checked. */
+  readonly library: ContentLibraryJson;
   readonly seed: string;
 }
 

@@ -11,13 +11,14 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ContentLibrary } from '../../content/index.js';
 import type { EncounterFile } from '../../encounters/file.js';
 import type { Result } from '../../engine/index.js';
 import { MAX_COUNT, variationOf } from '../../sim/balance/variation.js';
 import type { SimRun } from '../../sim/sim.js';
 import type { TableRecord, TokenGrant } from '../../store/index.js';
 import type { Simulations } from '../simulations.js';
-import { type readRoster, starterLibrary, systemOfTable } from '../tables.js';
+import { type readRoster, systemOfTable } from '../tables.js';
 import { draftEncounter, HP_FIELD } from './draft.js';
 import type { TuneJob, TuneMessage } from './job.js';
 
@@ -54,6 +55,7 @@ export interface TuneDeps {
     gmOnly: boolean,
   ) => Promise<{ grant: TokenGrant; table: TableRecord } | undefined>;
   readonly readRosterOf: (table: TableRecord) => ReturnType<typeof readRoster>;
+  readonly libraryOf: (table: TableRecord) => Promise<Result<ContentLibrary>>;
 }
 
 function startTuneWorker(job: TuneJob): Worker {
@@ -87,13 +89,20 @@ export function registerTune(app: FastifyInstance, deps: TuneDeps): void {
     if (!system.ok) return system;
     const roster = await deps.readRosterOf(found.table);
     if (!roster.ok) return roster;
-    const library = starterLibrary(system.value);
+    // The table's own library, as a started fight reads it: the GM tunes what they keep.
+    const library = await deps.libraryOf(found.table);
     if (!library.ok) return library;
     const check = draftEncounter(system.value, library.value, roster.value, text);
     return {
       ok: true,
       value: {
-        job: { system: system.value.ruleset.id, file: text, roster: roster.value, seed: '' },
+        job: {
+          system: system.value.ruleset.id,
+          file: text,
+          roster: roster.value,
+          library: library.value.toJSON(),
+          seed: '',
+        },
         tableId: found.table.id,
         check,
       },

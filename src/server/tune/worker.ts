@@ -5,7 +5,7 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadContent } from '../../content/index.js';
+import { ContentLibrary } from '../../content/index.js';
 import { balanceSearch } from '../../sim/balance/balance.js';
 import { playersSide } from '../../sim/players.js';
 import { DEFAULT_POLICY } from '../../sim/policies.js';
@@ -23,9 +23,8 @@ if (process.platform === 'linux') setPriority(19);
 async function main(): Promise<TuneMessage> {
   const system = await loadSystem(job.system);
   if (system === undefined) return { type: 'failed', message: `unknown system ${job.system}` };
-  const loaded = loadContent(system.starterContent, system.kinds);
-  if (!loaded.ok) return { type: 'failed', message: 'the starter content does not load' };
-  const encounter = draftEncounter(system, loaded.library, job.roster, job.file);
+  const library = ContentLibrary.fromJSON(job.library);
+  const encounter = draftEncounter(system, library, job.roster, job.file);
   if (!encounter.ok) return { type: 'failed', message: encounter.error.message };
   const sides = system.view(system.ruleset.initialState(encounter.value.setup)).sides;
   const party = playersSide(encounter.value.setup, sides)?.id ?? sides[0]!.id;

@@ -175,13 +175,15 @@ export function registerTune(app: FastifyInstance, deps: TuneDeps): void {
       const message = await finished;
       clearTimeout(timeUp);
       const ms = Math.round(performance.now() - started);
+      // The thread is gone and the run released before the answer goes out: a page that asks
+      // again as soon as it reads the answer is not refused as busy.
+      await worker.terminate();
+      await exited;
+      lease.release();
       if (message.type === 'prediction') event('prediction', { ...message.prediction, ms });
       else if (message.type === 'result') event('result', { ...message.result, ms });
       else if (message.type === 'failed' && !cancelled)
         event('failed', { message: message.message });
-      await worker.terminate();
-      await exited;
-      lease.release();
       if (!out.writableEnded) out.end();
     })();
     return undefined;

@@ -5,7 +5,7 @@
  * with its 95% interval.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Api } from '../api.js';
+import { type Api, ApiError } from '../api.js';
 import { postEvents } from './stream.js';
 
 /** A monster of the draft: its content id, name and how many of it fight. */
@@ -72,7 +72,7 @@ export function TunePanel({ api, system, file, monsters, onUseCount }: Props) {
         } catch (e) {
           if (controller.signal.aborted) return;
           // The run just cancelled may still hold the table's one run for a moment.
-          const busy = e instanceof Error && 'status' in e && e.status === 429;
+          const busy = e instanceof ApiError && e.status === 429;
           if (!busy || attempt === 4) {
             setPredictError(e instanceof Error ? e.message : String(e));
             break;
@@ -165,17 +165,29 @@ function TuneForm({
     setError(null);
     setBattles(0);
     try {
-      await postEvents(
-        api,
-        '/api/table/tune',
-        { file, monster: chosen, field, low, high, target: target / 100 },
-        controller.signal,
-        (event, d) => {
-          if (event === 'progress') setBattles(Number(d.battles));
-          else if (event === 'result') setResult(d as unknown as TuneResult);
-          else if (event === 'failed') setError(String(d.message));
-        },
-      );
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await postEvents(
+            api,
+            '/api/table/tune',
+            { file, monster: chosen, field, low, high, target: target / 100 },
+            controller.signal,
+            (event, d) => {
+              if (event === 'progress') setBattles(Number(d.battles));
+              else if (event === 'result') setResult(d as unknown as TuneResult);
+              else if (event === 'failed') setError(String(d.message));
+            },
+          );
+          break;
+        } catch (e) {
+          // The prediction just cancelled for this tune may hold the table's run a moment more.
+          if (e instanceof ApiError && e.status === 429 && attempt < 5) {
+            await new Promise((r) => setTimeout(r, 400));
+            continue;
+          }
+          throw e;
+        }
+      }
     } catch (e) {
       if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
     } finally {

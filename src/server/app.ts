@@ -27,9 +27,10 @@ import { revokeLink } from './lobby/operations.js';
 import { registerLobby } from './lobby/routes.js';
 import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
-import { LIVE_ROUTE, RequestCredentials } from './session/credentials.js';
+import { LIVE_ROUTE, RequestCredentials, TABLE_LIVE_ROUTE } from './session/credentials.js';
 import { registerSessions } from './session/routes.js';
 import { keepEarlyMessages, serveSocket } from './socket.js';
+import { serveTableSocket } from './table-socket.js';
 import {
   applyService,
   finishEncounter,
@@ -501,6 +502,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         : { role: 'spectator' as const };
     const created = await invite(store, found.table, role);
     if (!created.ok) return send(reply, created);
+    hub.tableEvent(found.table.id, { type: 'invites-changed' });
     return reply.code(201).send({
       token: created.value.token,
       link: `${linkBase(request)}/t/${created.value.token}`,
@@ -532,6 +534,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (!(await allowed(reply, found.table, 'character'))) return reply;
     const state = await recruit(store, found.table, body.data.character);
     if (!state.ok) return send(reply, state);
+    hub.tableEvent(found.table.id, { type: 'roster-changed' });
     return reply.code(201).send({ character: body.data.character, state: state.value });
   });
 
@@ -541,6 +544,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (!(await allowed(reply, found.table, 'roster'))) return reply;
     const report = await applyService(store, found.table, request.body);
     if (!report.ok) return send(reply, report);
+    hub.tableEvent(found.table.id, { type: 'roster-changed' });
     const system = systemOfTable(found.table);
     const roster = system.ok ? await readRoster(store, found.table, system.value) : system;
     return { report: report.value, roster: roster.ok ? roster.value : null };
@@ -557,6 +561,12 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     if (!(await allowed(reply, found.table, 'encounter'))) return reply;
     const created = await startEncounter(store, found.table, body.data);
     if (!created.ok) return send(reply, created);
+    // Every player's screen moves to it (docs/web.md, "Phones follow the table").
+    hub.tableEvent(found.table.id, {
+      type: 'encounter-started',
+      id: created.value.id,
+      name: created.value.name,
+    });
     return reply.code(201).send({ id: created.value.id, name: created.value.name });
   });
 
@@ -584,6 +594,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const finished = await finishEncounter(store, found.table, host.current, host.id);
     if (!finished.ok) return send(reply, finished);
     await host.refreshRecord();
+    hub.tableEvent(found.table.id, { type: 'encounter-ended', id: host.id, status: 'finished' });
+    hub.tableEvent(found.table.id, { type: 'roster-changed' });
     return { status: finished.value.record.status, report: finished.value.report };
   });
 
@@ -596,6 +608,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const changed = await store.setEncounterStatus(host.id, 'abandoned');
     if (!changed.ok) return send(reply, changed);
     await host.refreshRecord();
+    hub.tableEvent(found.table.id, { type: 'encounter-ended', id: host.id, status: 'abandoned' });
     return { status: 'abandoned' };
   });
 
@@ -667,6 +680,51 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       early,
     });
     hub.closeIfRevoked(host.value, grant.value.tokenId);
+  }
+
+  // The table's channel: its events and who is at it (docs/server.md, "The table channel").
+  app.get(TABLE_LIVE_ROUTE, { websocket: true }, (socket, request) =>
+    tableLive(socket, request).catch((error: unknown) => {
+      const unavailable = error instanceof StorageError;
+      if (!unavailable) log('error', 'a table connection failed', { error: String(error) });
+      socket.send(
+        JSON.stringify({
+          type: 'refused',
+          code: unavailable ? error.code : 'server/internal',
+          message: unavailable ? error.message : 'the server failed; try again',
+        }),
+      );
+      socket.close(unavailable ? CLOSE.unavailable : CLOSE.internal, 'server');
+    }),
+  );
+
+  async function tableLive(socket: WebSocket, request: FastifyRequest): Promise<void> {
+    const early = keepEarlyMessages(socket);
+    if (stopping) {
+      socket.close(CLOSE.restart, 'stopping');
+      return;
+    }
+    const fail = (code: string, message: string): void => {
+      socket.send(JSON.stringify({ type: 'refused', code, message }));
+      socket.close(code === 'server/storage' ? CLOSE.unavailable : CLOSE.policy, code);
+    };
+    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
+      return fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
+    }
+    const grant = await grantOf(request);
+    if (!grant.ok) return fail(grant.error.code, grant.error.message);
+    const table = await store.getTable(grant.value.tableId);
+    if (table === undefined) return fail('table/not-found', 'the table of this link is gone');
+    const role = roleOf(grant.value);
+    serveTableSocket(socket, {
+      tables: hub.tables,
+      tableId: table.id,
+      role,
+      linkId: grant.value.tokenId,
+      welcome: { type: 'welcome', protocol: 1, role, table: { id: table.id, name: table.name } },
+      early,
+    });
+    hub.closeTableIfRevoked(grant.value.tokenId);
   }
 
   registerBalance(app, store, hub, grantOf, options.balance);

@@ -3,7 +3,7 @@ import type { JsonPatch } from '../json-patch/index.js';
 import type { ActionOdds, RollSlot } from '../rulesets/system.js';
 import type { Role } from '../session/views/role.js';
 import type { SeenEntry, SeenView } from '../session/views/seen-types.js';
-import type { GmRollRecord, HeldRollRecord } from '../store/types.js';
+import type { GmRollRecord, HeldRollRecord, TableEvent } from '../store/types.js';
 import { SERVER_LIMITS } from './limits.js';
 
 /** A GM roll outside the log as the GM's screens get it: as the store keeps it. */
@@ -263,3 +263,30 @@ export type ServerMessage =
     }
   /** The server is going away: connect again (to it or another process) and say hello. */
   | { readonly type: 'reconnect'; readonly reason: string };
+
+/** What the table channel (`GET /api/table/live`) sends: docs/server.md, "The table channel". */
+export type TableMessage =
+  | {
+      readonly type: 'welcome';
+      readonly protocol: number;
+      readonly role: Role;
+      readonly table: { readonly id: string; readonly name: string };
+    }
+  /** The answer to `hello`: who is at the table now. */
+  | { readonly type: 'connected'; readonly connected: readonly Connected[] }
+  | TableEvent
+  | {
+      readonly type: 'joined' | 'reconnecting' | 'left';
+      readonly who: Who;
+      readonly link?: string;
+      readonly connected: readonly Connected[];
+    }
+  | {
+      readonly type: 'refused';
+      readonly code: string;
+      readonly message: string;
+    }
+  | { readonly type: 'pong' }
+  | { readonly type: 'reconnect'; readonly reason: string };
+
+export type { TableEvent } from '../store/types.js';

@@ -310,6 +310,36 @@ function parsePresence(payload: string): PresenceNotice | undefined {
         sockets,
       };
     }
+    case 'table': {
+      const { tableId, event } = n;
+      if (!text(tableId) || typeof event !== 'object' || event === null) return undefined;
+      const e = event as Record<string, unknown>;
+      switch (e.type) {
+        case 'roster-changed':
+        case 'invites-changed':
+          return { kind: 'table', process: n.process, tableId, event: { type: e.type } };
+        case 'encounter-started':
+          return text(e.id) && typeof e.name === 'string' && e.name.length <= 200
+            ? {
+                kind: 'table',
+                process: n.process,
+                tableId,
+                event: { type: 'encounter-started', id: e.id, name: e.name },
+              }
+            : undefined;
+        case 'encounter-ended':
+          return text(e.id) && (e.status === 'finished' || e.status === 'abandoned')
+            ? {
+                kind: 'table',
+                process: n.process,
+                tableId,
+                event: { type: 'encounter-ended', id: e.id, status: e.status },
+              }
+            : undefined;
+        default:
+          return undefined;
+      }
+    }
     default:
       return undefined;
   }

@@ -30,6 +30,7 @@ export type {
   Store,
   StoredEntry,
   StoreKind,
+  TableEvent,
   TableExport,
   TableRecord,
   TableUsage,

@@ -9,6 +9,7 @@ import { KyselyStore } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { damaged, integrityProblem, isDamage, takeServeLock } from './sqlite-serve.js';
+import { preparedOnce } from './sqlite-statements.js';
 import type { Store, StoreKind } from './types.js';
 import { guardedDialect, StorageError } from './unavailable.js';
 
@@ -91,15 +92,28 @@ async function openSqlite(path: string, options: OpenStoreOptions): Promise<Resu
     }
     release = lock.value.release;
   }
+  const statements = preparedOnce(database);
   const db = new Kysely<StoreDatabase>({
-    dialect: guardedDialect(new SqliteDialect({ database })),
+    dialect: guardedDialect(new SqliteDialect({ database: statements })),
   });
+  // Kysely runs SQLite's migrations with no transaction and no lock, so two stores opening a
+  // new file at once interleaved them (0007's ALTER TABLE ran twice). One IMMEDIATE
+  // transaction around them all: the second opener waits (busy_timeout) and then finds them
+  // run, and a migration that fails leaves the file as it was.
+  const locked = await beginImmediate(database, file);
+  if (!locked.ok) {
+    await db.destroy().catch(() => {});
+    release();
+    return locked;
+  }
   const failure = await migrate('sqlite', db, file);
+  if (database.inTransaction) database.exec(failure === undefined ? 'COMMIT' : 'ROLLBACK');
   if (failure !== undefined) {
     await db.destroy().catch(() => {});
     release();
     return failure;
   }
+  statements.keepFromNowOn();
   return ok(new KyselyStore('sqlite', db, inProcessFeed(file), release));
 }
 
@@ -140,6 +154,39 @@ function pool(url: string, max: number, timed: boolean): pg.Pool {
   return made;
 }
 
+/**
+ * Takes SQLite's write lock, waiting without blocking the event loop: better-sqlite3's own
+ * busy wait is synchronous, so a second store of the same process would hold the thread the
+ * first needs to finish its migrations.
+ */
+async function beginImmediate(database: Database.Database, file: string): Promise<Result<void>> {
+  const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+  const busyTimeout = database.pragma('busy_timeout', { simple: true });
+  database.pragma('busy_timeout = 0');
+  try {
+    for (;;) {
+      try {
+        database.exec('BEGIN IMMEDIATE');
+        return ok(undefined);
+      } catch (error) {
+        const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+        if (!busy || Date.now() > deadline) {
+          return err(
+            'store/cannot-open',
+            `cannot open the store at ${file}: ${(error as Error).message}`,
+          );
+        }
+        await new Promise((wake) => setTimeout(wake, 25));
+      }
+    }
+  } finally {
+    database.pragma(`busy_timeout = ${Number(busyTimeout)}`);
+  }
+}
+
+/** How long a store waits for another one's migrations on the same SQLite file. */
+const MIGRATION_LOCK_WAIT_MS = 30_000;
+
 /** Runs the migrations not yet run; the failure, if any, as the error to return. */
 async function migrate(
   kind: StoreKind,
@@ -153,16 +200,12 @@ async function migrate(
     migrationLockTableName: 'moogle_migration_lock',
   });
   let failure: unknown;
-  // SQLite has no migration lock across connections: when two open a new file at once, one
-  // migrates and the other fails on what the first created. Trying again finds the migrations
-  // run; a real failure fails every time and is reported.
-  for (let attempt = 1; attempt <= (kind === 'sqlite' ? 3 : 1); attempt++) {
-    try {
-      ({ error: failure } = await migrator.migrateToLatest());
-    } catch (error) {
-      failure = error;
-    }
-    if (failure === undefined) break;
+  // SQLite's are run inside the caller's IMMEDIATE transaction (see `beginImmediate`), so a
+  // second store on the file finds them run rather than racing them.
+  try {
+    ({ error: failure } = await migrator.migrateToLatest());
+  } catch (error) {
+    failure = error;
   }
   if (failure === undefined) return undefined;
   // The driver's own words: a StorageError's are for clients, this is for whoever runs it.

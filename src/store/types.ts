@@ -214,7 +214,10 @@ export interface ChangeListener {
  * a notice carries no secret and changes nothing stored, so it is never written, only sent.
  * `link`: process `process` now holds `sockets` sockets of link `link` in an encounter (0: none
  * left); `beat`: the process is alive, its notices stand; `ask`: a process opened the
- * encounter and wants every other one's links in it; `gone`: the process is stopping.
+ * encounter and wants every other one's links in it; `gone`: the process is stopping; `table`:
+ * something happened at a table (`TableEvent`). A table's own presence (its channel's sockets
+ * and its encounters' together) travels as `link` and `ask` notices whose `encounterId` is
+ * `table:<tableId>`.
  */
 export type PresenceNotice =
   | {
@@ -228,7 +231,27 @@ export type PresenceNotice =
     }
   | { readonly kind: 'beat'; readonly process: string }
   | { readonly kind: 'ask'; readonly process: string; readonly encounterId: string }
-  | { readonly kind: 'gone'; readonly process: string };
+  | { readonly kind: 'gone'; readonly process: string }
+  | {
+      readonly kind: 'table';
+      readonly process: string;
+      readonly tableId: string;
+      readonly event: TableEvent;
+    };
+
+/**
+ * What happened at a table that every open screen of it hears at once (the table channel,
+ * docs/server.md): sent as a `table` presence notice, so other processes' screens hear it too.
+ */
+export type TableEvent =
+  | { readonly type: 'encounter-started'; readonly id: string; readonly name: string }
+  | {
+      readonly type: 'encounter-ended';
+      readonly id: string;
+      readonly status: 'finished' | 'abandoned';
+    }
+  | { readonly type: 'roster-changed' }
+  | { readonly type: 'invites-changed' };
 
 export type Unsubscribe = () => void;
 

@@ -181,7 +181,16 @@ describe('a table link in Chromium', () => {
       'DELETE',
     );
     expect(revoked.status).toBe(200);
-    await expect.poll(async () => (await sockets(phone)).map((s) => s.closed)).toEqual([4001]);
+    // Both of the page's sockets: the encounter's and the table's channel (docs/web.md).
+    await expect
+      .poll(async () => (await sockets(phone)).map((s) => [s.url.split('?')[0], s.closed]))
+      .toEqual(
+        expect.arrayContaining([
+          [expect.stringContaining(`/api/encounters/${encodeURIComponent(id)}/live`), 4001],
+          [expect.stringContaining('/api/table/live'), 4001],
+        ]),
+      );
+    expect((await sockets(phone)).every((s) => s.closed === 4001)).toBe(true);
     await phone.getByText('This encounter does not open with this link').waitFor();
     expect(await pageCall(phone, table.id, '/api/table')).toBe(401);
     // Its table's address now says to open a link again.

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, makeApi } from './api.js';
 import { EncounterScreen } from './encounter/screen.js';
 import { LibraryPage } from './library/library-page.js';
+import { type TableEvent, TableLiveContext, useTableSocket } from './table/table-live.js';
 import { TablePage } from './table/table-page.js';
 import type { TableInfo } from './types.js';
 
@@ -51,6 +52,23 @@ export function App({ tableId }: { tableId: string }) {
     return () => removeEventListener('hashchange', onHash);
   }, [reload]);
 
+  // The table's socket: a player's screen follows the GM into each new fight, and every screen
+  // hears at once that a fight ended or the roster changed.
+  const table = useTableSocket(api);
+  const [revoked, setRevoked] = useState<string | null>(null);
+  useEffect(() => table.subscribe((s) => setRevoked(s.fatal)), [table]);
+  const role = info?.role.role;
+  useEffect(
+    () =>
+      table.on((event: TableEvent) => {
+        if (event.type === 'encounter-started' && role !== undefined && role !== 'gm') {
+          location.hash = `#/e/${encodeURIComponent(event.id)}`;
+        }
+        if (event.type !== 'invites-changed') void reload();
+      }),
+    [table, role, reload],
+  );
+
   useEffect(() => {
     if (info) document.title = `${info.table.name} · Moogle`;
   }, [info]);
@@ -74,22 +92,35 @@ export function App({ tableId }: { tableId: string }) {
       </main>
     );
   }
+  const notice = revoked !== null && (
+    <p role="alert" class="refusal revoked">
+      This link was revoked: the GM can give you a new one.
+    </p>
+  );
   if (open !== undefined) {
     const record = info.encounters.find((e) => e.id === open);
     return (
-      <EncounterScreen
-        key={open}
-        api={api}
-        info={info}
-        encounterId={open}
-        name={record?.name ?? 'Encounter'}
-        onLeave={() => {
-          location.hash = '';
-          void reload();
-        }}
-      />
+      <TableLiveContext.Provider value={table}>
+        {notice}
+        <EncounterScreen
+          key={open}
+          api={api}
+          info={info}
+          encounterId={open}
+          name={record?.name ?? 'Encounter'}
+          onLeave={() => {
+            location.hash = '';
+            void reload();
+          }}
+        />
+      </TableLiveContext.Provider>
     );
   }
   if (library && info.role.role === 'gm') return <LibraryPage api={api} info={info} />;
-  return <TablePage api={api} info={info} reload={reload} />;
+  return (
+    <TableLiveContext.Provider value={table}>
+      {notice}
+      <TablePage api={api} info={info} reload={reload} />
+    </TableLiveContext.Provider>
+  );
 }

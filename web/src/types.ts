@@ -25,6 +25,7 @@ export type {
   SimReport,
   StatePayload,
   SubmitAction,
+  TableMessage,
   ZodiacOptions,
 } from '../../src/server/protocol.js';
 

@@ -14,7 +14,7 @@ import {
   recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
-import { diff, type JsonValue } from '../../json-patch/index.js';
+import { diff, type JsonValue, jsonEqual } from '../../json-patch/index.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
@@ -73,6 +73,14 @@ export interface HostContext {
   readonly presenceGraceMs?: number;
   /** Tells the other processes how many sockets of a link this one now holds here (the hub). */
   readonly publishPresence?: (encounterId: string, link: string, who: Who, sockets: number) => void;
+  /** A socket of a link opened or closed here: it is at the encounter's table too (the hub). */
+  readonly linkSocket?: (
+    tableId: string,
+    link: string,
+    role: Role,
+    delta: 1 | -1,
+    final: boolean,
+  ) => void;
 }
 
 /** `HostContext.presenceGraceMs` unless given: a reload, or a phone's network changing. */
@@ -165,6 +173,13 @@ export class EncounterHost {
   private shown: number;
   /** Who is connected, here and through the other processes. */
   private readonly presence: Presence;
+  /**
+   * The offers made for the present before this one, by label and command: an offer whose
+   * odds and rolls did not change is kept as the same object (and so is its hidden-target
+   * form, `withoutKnockOut`), and a patch from one state to the next passes over it unread.
+   */
+  private offeredBefore = new Map<string, OfferedAction>();
+  private readonly withoutKnockOut = new WeakMap<OfferedAction, OfferedAction>();
 
   private constructor(
     private readonly context: HostContext,
@@ -353,6 +368,7 @@ export class EncounterHost {
   private localPresence(client: LiveClient, delta: 1 | -1, final = false): void {
     const sockets = this.presence.local(client.linkId, client.role, delta, final);
     this.context.publishPresence?.(this.id, client.linkId, whoOf(client.role), sockets);
+    this.context.linkSocket?.(this.record.tableId, client.linkId, client.role, delta, final);
   }
 
   /** What another process holds of a link here (the hub hears it from the store's feed). */
@@ -377,8 +393,7 @@ export class EncounterHost {
 
   /** Who is connected as the role may see it: link ids are the GM's alone. */
   private connectedFor(role: Role): Connected[] {
-    const all = this.presence.list();
-    return role.role === 'gm' ? all : all.map(({ link: _l, ...rest }) => rest);
+    return role.role === 'gm' ? this.presence.list() : this.presence.listWithoutLinks();
   }
 
   /**
@@ -1014,6 +1029,9 @@ export class EncounterHost {
     const outcome = this.encounter.outcome();
     const legal = outcome.over ? [] : this.encounter.legalActions();
     const offers = new Map<LegalAction<CommandBase>, OfferedAction>();
+    const offeredBefore = this.offeredBefore;
+    const offeredNow = new Map<string, OfferedAction>();
+    this.offeredBefore = offeredNow;
     const offer = (action: LegalAction<CommandBase>): OfferedAction => {
       let made = offers.get(action);
       if (made === undefined) {
@@ -1027,6 +1045,11 @@ export class EncounterHost {
           ...(action.group === undefined ? {} : { group: action.group }),
           ...(odds === undefined ? {} : { odds }),
         };
+        // The same offer as before this change is the same object: a patch passes over it.
+        const key = JSON.stringify([action.label, action.command]);
+        const before = offeredBefore.get(key);
+        if (before !== undefined && jsonEqual(before, made)) made = before;
+        offeredNow.set(key, made);
         offers.set(action, made);
       }
       return made;
@@ -1167,12 +1190,21 @@ export class EncounterHost {
       const made = present.offer(action);
       const odds = made.odds;
       if (odds?.target !== undefined && secrecy.hidden.has(odds.target)) {
-        // The chance to knock out, and the detail lines, tell a hidden target's HP.
-        const { knockOut: _k, lines: _l, ...rest } = odds;
-        return {
-          ...made,
-          odds: { ...rest, summary: odds.summary.replace(/\s*·?\s*KO [\d.<>]+%/g, ''), lines: [] },
-        };
+        let hidden = this.withoutKnockOut.get(made);
+        if (hidden === undefined) {
+          // The chance to knock out, and the detail lines, tell a hidden target's HP.
+          const { knockOut: _k, lines: _l, ...rest } = odds;
+          hidden = {
+            ...made,
+            odds: {
+              ...rest,
+              summary: odds.summary.replace(/\s*·?\s*KO [\d.<>]+%/g, ''),
+              lines: [],
+            },
+          };
+          this.withoutKnockOut.set(made, hidden);
+        }
+        return hidden;
       }
       return made;
     });

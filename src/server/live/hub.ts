@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Result } from '../../engine/index.js';
-import type { PresenceNotice, Unsubscribe } from '../../store/index.js';
+import type { PresenceNotice, TableEvent, Unsubscribe } from '../../store/index.js';
 import { SERVER_LIMITS } from '../limits.js';
-import { EncounterHost, type HostContext } from './encounter-host.js';
+import { EncounterHost, type HostContext, PRESENCE_GRACE_MS } from './encounter-host.js';
+import { TABLE_SCOPE, TableChannels } from './table-channel.js';
 
 /**
  * How long a revocation is remembered for a socket still on its way in: one that checked its
@@ -43,13 +44,22 @@ export class Hub {
   private behind = false;
   /** What the hosts are opened with: the context, and this hub to tell of their sockets. */
   private readonly hostContext: HostContext;
+  /** Every table's channel and who is at it (its channel's sockets and its encounters'). */
+  readonly tables: TableChannels;
 
   constructor(
     readonly context: HostContext,
     private readonly presenceBeatMs = PRESENCE_BEAT_MS,
   ) {
+    this.tables = new TableChannels({
+      graceMs: context.presenceGraceMs ?? PRESENCE_GRACE_MS,
+      publish: (notice) => void this.publish(notice),
+      process: this.process,
+    });
     this.hostContext = {
       ...context,
+      linkSocket: (tableId, link, role, delta, final) =>
+        this.tables.linkSocket(tableId, link, role, delta, final),
       publishPresence: (encounterId, link, who, sockets) =>
         this.publish({
           kind: 'link',
@@ -80,12 +90,17 @@ export class Hub {
         // Presence notices may have been missed too, a link's 0 among them: what the other
         // processes said is dropped, and they are asked again (a link still there shows as
         // reconnecting, then joined).
+        this.tables.forgetElsewhere();
         void this.eachHost((host) => {
           host.forgetElsewhere();
           return this.publish({ kind: 'ask', process: this.process, encounterId: host.id });
         });
       },
-      revoked: (change) => this.revoke(change.tokenId),
+      revoked: (change) => {
+        this.revoke(change.tokenId);
+        // Every revocation, whoever made it (the GM's page, the lobby, the CLI), in every process.
+        this.tables.event(change.tableId, { type: 'invites-changed' });
+      },
       presence: (notice) => this.heard(notice),
     });
     this.beat = setInterval(() => this.onBeat(), this.presenceBeatMs);
@@ -116,6 +131,7 @@ export class Hub {
         this.behind = false;
         void this.publish({ kind: 'gone', process: this.process });
         void this.eachHost((host) => this.tell(host));
+        this.tables.tellAll();
       }
     });
     return this.publishing;
@@ -135,16 +151,42 @@ export class Hub {
     if (notice.process === this.process) return;
     if (notice.kind === 'gone') {
       this.heardFrom.delete(notice.process);
+      this.tables.forget(notice.process);
       void this.eachHost((host) => host.forgetProcess(notice.process));
       return;
     }
+    if (notice.kind === 'table') {
+      this.tableHeard(notice.tableId, notice.event);
+      return;
+    }
     this.heardFrom.set(notice.process, Date.now());
-    if (notice.kind === 'link') {
+    if (notice.kind === 'link' && notice.encounterId.startsWith(TABLE_SCOPE)) {
+      this.tables.remote(notice);
+    } else if (notice.kind === 'ask' && notice.encounterId.startsWith(TABLE_SCOPE)) {
+      this.tables.tell(notice.encounterId.slice(TABLE_SCOPE.length));
+    } else if (notice.kind === 'link') {
       void this.held(notice.encounterId).then((host) => host?.remotePresence(notice));
     } else if (notice.kind === 'ask') {
       void this.held(notice.encounterId).then((host) => {
         if (host !== undefined) this.tell(host);
       });
+    }
+  }
+
+  /**
+   * Something happened at a table, here: this process's screens hear it at once, the others'
+   * through the store (a `table` notice).
+   */
+  tableEvent(tableId: string, event: TableEvent): void {
+    this.tableHeard(tableId, event);
+    void this.publish({ kind: 'table', process: this.process, tableId, event });
+  }
+
+  private tableHeard(tableId: string, event: TableEvent): void {
+    this.tables.event(tableId, event);
+    // A fight ended in another process: the screens on it here hear its status from their host.
+    if (event.type === 'encounter-ended') {
+      void this.held(event.id).then((host) => host?.refreshRecord());
     }
   }
 
@@ -161,10 +203,13 @@ export class Hub {
     for (const [process, at] of this.heardFrom) {
       if (now - at < 3 * this.presenceBeatMs) continue;
       this.heardFrom.delete(process);
+      this.tables.forget(process);
       void this.eachHost((host) => host.forgetProcess(process));
     }
     void this.eachHost((host) => host.clientCount > 0).then((holding) => {
-      if (holding.some(Boolean)) void this.publish({ kind: 'beat', process: this.process });
+      if (holding.some(Boolean) || this.tables.clientCount > 0) {
+        void this.publish({ kind: 'beat', process: this.process });
+      }
     });
   }
 
@@ -177,6 +222,7 @@ export class Hub {
 
   /** Closes every socket of a revoked link, in every encounter this process holds. */
   revoke(linkId: string): void {
+    this.tables.revoke(linkId);
     const now = Date.now();
     this.revokedLately.delete(linkId);
     this.revokedLately.set(linkId, now);
@@ -203,14 +249,21 @@ export class Hub {
     if (this.revokedLately.has(linkId)) host.revoke(linkId);
   }
 
+  /** The same for a socket of a table's channel. */
+  closeTableIfRevoked(linkId: string): void {
+    if (this.revokedLately.has(linkId)) this.tables.revoke(linkId);
+  }
+
   /** After notices may have been missed: every link with a socket here is read again. */
   private async recheckLinks(): Promise<void> {
     const hosts = await Promise.allSettled(this.hosts.values());
-    const links = new Set(
-      hosts.flatMap((settled) =>
+    const links = new Set([
+      ...hosts.flatMap((settled) =>
         settled.status === 'fulfilled' && settled.value.ok ? [...settled.value.value.links()] : [],
       ),
-    );
+      // The table channels' sockets too: a revocation missed leaves them open otherwise.
+      ...this.tables.links(),
+    ]);
     for (const link of links) {
       try {
         if (!(await this.context.store.tokenLive(link))) this.revoke(link);
@@ -274,6 +327,7 @@ export class Hub {
     const hosts = await Promise.all(this.hosts.values());
     await Promise.all(hosts.map((h) => (h.ok ? h.value.settled() : undefined)));
     for (const h of hosts) if (h.ok) h.value.dismiss(reason);
+    this.tables.dismiss(reason);
     // The other processes drop this one's sockets now, not three beats from now.
     await this.publish({ kind: 'gone', process: this.process });
   }
@@ -282,5 +336,6 @@ export class Hub {
     clearInterval(this.beat);
     this.unsubscribe?.();
     this.hosts.clear();
+    this.tables.close();
   }
 }

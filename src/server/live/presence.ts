@@ -32,6 +32,11 @@ export class Presence {
   private readonly elsewhere = new Map<string, Map<string, Sockets>>();
   /** Links whose last socket closed, until the grace runs out. */
   private readonly waiting = new Map<string, { who: Who; timer: NodeJS.Timeout }>();
+  /**
+   * `list()` and `listWithoutLinks()` as worked out since the last change: every state payload
+   * carries one, and the same list is the same object, so a patch passes over it at once.
+   */
+  private listed: { all: Connected[]; withoutLinks: Connected[] } | undefined;
 
   constructor(
     private readonly graceMs: number,
@@ -43,6 +48,7 @@ export class Presence {
    * the link cannot come back (revoked), so it leaves without a grace.
    */
   local(link: string, role: Role, delta: 1 | -1, final = false): number {
+    this.listed = undefined;
     const before = this.total(link);
     const entry = this.here.get(link) ?? { who: whoOf(role), sockets: 0 };
     entry.sockets += delta;
@@ -54,6 +60,7 @@ export class Presence {
 
   /** What another process said it holds of a link. */
   remote(notice: LinkNotice): void {
+    this.listed = undefined;
     const before = this.total(notice.link);
     const who: Who =
       notice.role === 'player'
@@ -75,6 +82,7 @@ export class Presence {
 
   /** Another process stopped, or stopped beating: its sockets are gone. */
   forget(process: string): void {
+    this.listed = undefined;
     const links = this.elsewhere.get(process);
     if (links === undefined) return;
     for (const [link, { who }] of links) {
@@ -90,6 +98,7 @@ export class Presence {
    * left at once, whether its last socket's notice came first or not.
    */
   revoked(link: string): void {
+    this.listed = undefined;
     const waiting = this.waiting.get(link);
     if (waiting !== undefined) {
       clearTimeout(waiting.timer);
@@ -123,6 +132,22 @@ export class Presence {
    * the GM's, the players' by character, the spectators'; then by link.
    */
   list(): Connected[] {
+    return this.lists().all;
+  }
+
+  /** `list()` as players and spectators see it: link ids are the GM's alone. */
+  listWithoutLinks(): Connected[] {
+    return this.lists().withoutLinks;
+  }
+
+  private lists(): { all: Connected[]; withoutLinks: Connected[] } {
+    if (this.listed !== undefined) return this.listed;
+    const all = this.listAnew();
+    this.listed = { all, withoutLinks: all.map(({ link: _l, ...rest }) => rest) };
+    return this.listed;
+  }
+
+  private listAnew(): Connected[] {
     const all = new Map<string, Connected>();
     const add = (link: string, { who, sockets }: Sockets): void => {
       const had = all.get(link);
@@ -144,6 +169,7 @@ export class Presence {
   }
 
   close(): void {
+    this.listed = undefined;
     for (const { timer } of this.waiting.values()) clearTimeout(timer);
     this.waiting.clear();
   }
@@ -155,6 +181,8 @@ export class Presence {
   }
 
   private settle(link: string, who: Who, before: number, final = false): void {
+    // A report below lists who is here: what changed before it must be in that list.
+    this.listed = undefined;
     const after = this.total(link);
     if (before === 0 && after > 0) {
       const waiting = this.waiting.get(link);
@@ -167,6 +195,7 @@ export class Presence {
       this.report({ event: 'left', link, who });
     } else if (before > 0 && after === 0) {
       const timer = setTimeout(() => {
+        this.listed = undefined;
         this.waiting.delete(link);
         this.report({ event: 'left', link, who });
       }, this.graceMs);

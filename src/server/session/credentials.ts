@@ -7,6 +7,8 @@ import { fromOwnPage, readCookie, sessionCookieName, tableNamed } from './cookie
 /** The routes whose path holds a credential: a link's visit, and a live socket's ticket. */
 export const EXCHANGE_ROUTE = '/t/:token';
 export const LIVE_ROUTE = '/api/encounters/:id/live';
+/** The table's own channel (its events, who is at it): a socket with a ticket too. */
+export const TABLE_LIVE_ROUTE = '/api/table/live';
 
 /** How the request proved itself. */
 export type Via = 'token' | 'ticket' | 'session';
@@ -114,7 +116,7 @@ export class RequestCredentials {
       };
     }
     const ticket =
-      request.routeOptions.url === LIVE_ROUTE
+      request.routeOptions.url === LIVE_ROUTE || request.routeOptions.url === TABLE_LIVE_ROUTE
         ? (request.query as { ticket?: unknown } | undefined)?.ticket
         : undefined;
     if (typeof ticket === 'string' && ticket.length > 0) {

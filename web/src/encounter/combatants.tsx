@@ -48,6 +48,7 @@ export function CombatantCard({
   revealed,
   mine,
   touch,
+  played,
 }: {
   c: SeenCombatant;
   view: SeenView;
@@ -57,6 +58,8 @@ export function CombatantCard({
   mine?: boolean;
   /** The GM's overrides by touch, on the GM's screen. */
   touch?: GmTouch | undefined;
+  /** On the GM's screen: this character's player is at the fight (or coming back to it). */
+  played?: 'connected' | 'reconnecting' | undefined;
 }) {
   const hands = gm ? touch : undefined;
   const active = view.actor === c.id;
@@ -86,6 +89,17 @@ export function CombatantCard({
         {side}
         {clockText(c) ? ` · ${clockText(c)}` : ''}
       </p>
+      {gm && played && (
+        // The GM may still act for it (the legal actions are the GM's too): the mark says whose
+        // turn that would take over.
+        <p class={`played-by played-${played}`} data-testid="played-by">
+          <span aria-hidden="true">📱 </span>
+          {played === 'connected'
+            ? 'played by a connected player'
+            : 'played by a player (reconnecting…)'}
+          {active && ` · you may act for ${c.name} from the legal actions`}
+        </p>
+      )}
       {c.hp !== null && c.maxHp !== null ? (
         <Bar label="HP" value={c.hp} max={c.maxHp} kind="hp" />
       ) : (
@@ -142,8 +156,11 @@ export function Combatants({
   revealed,
   skip,
   touch,
+  played,
 }: {
   touch?: GmTouch | undefined;
+  /** On the GM's screen: the characters whose players are connected, and how. */
+  played?: ReadonlyMap<string, 'connected' | 'reconnecting'> | undefined;
   skip?: string | undefined;
   view: SeenView;
   gm: boolean;
@@ -170,6 +187,7 @@ export function Combatants({
                   revealed={revealed?.has(c.id) ?? false}
                   mine={c.id === mine}
                   touch={touch}
+                  played={played?.get(c.id)}
                 />
               ))}
           </div>

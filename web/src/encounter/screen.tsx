@@ -11,7 +11,7 @@ import { FinishFight, GmLine, GmRoll, UndoRedo } from './gm-tools.js';
 import { LogPanel } from './log.js';
 import { OrderRollEntry, OrderRollsEntered } from './order-rolls.js';
 import { WhoIsHere } from './presence.js';
-import { ConnectionStatus, OutcomeBanner, TurnLine } from './status.js';
+import { ClosedBanner, ConnectionStatus, OutcomeBanner, playedBy, TurnLine } from './status.js';
 import { type GmTouch, sendGm } from './touch.js';
 import { TurnSoundToggle, useTurnSound, useYourTurn } from './your-turn.js';
 
@@ -112,6 +112,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
       <ConnectionStatus connection={snapshot.connection} reconnects={snapshot.reconnects} />
       <TurnLine view={view} mine={mine} />
       <OutcomeBanner outcome={state.outcome} view={view} />
+      <ClosedBanner status={state.status} />
     </header>
   );
 
@@ -128,6 +129,7 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
               revealed={new Set(snapshot.state?.revealed ?? [])}
               onReveal={(id, shown) => live.reveal(id, shown)}
               touch={touch}
+              played={playedBy(state.connected)}
             />
           </div>
           <div class="gm-side">

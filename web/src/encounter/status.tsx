@@ -1,5 +1,5 @@
 import type { Connection } from '../live.js';
-import type { Outcome, SeenView } from '../types.js';
+import type { Connected, Outcome, SeenView, StatePayload } from '../types.js';
 
 const CONNECTION_TEXT: Record<Connection, string> = {
   open: '● Live',
@@ -56,4 +56,28 @@ export function OutcomeBanner({ outcome, view }: { outcome: Outcome; view: SeenV
       {outcome.reason ? ` (${outcome.reason})` : ''}
     </p>
   );
+}
+
+/** A fight the GM finished or abandoned: every screen on it says so as soon as it hears. */
+export function ClosedBanner({ status }: { status: StatePayload['status'] }) {
+  if (status === 'active') return null;
+  return (
+    <p class="outcome closed" role="status" data-status={status}>
+      {status === 'abandoned'
+        ? '⏹ The GM abandoned this fight.'
+        : '■ This fight is finished: the GM closed it.'}
+    </p>
+  );
+}
+
+/** The characters whose players are at the fight now (the GM's take-over mark). */
+export function playedBy(
+  connected: readonly Connected[],
+): ReadonlyMap<string, 'connected' | 'reconnecting'> {
+  const played = new Map<string, 'connected' | 'reconnecting'>();
+  for (const c of connected) {
+    if (c.role !== 'player') continue;
+    if (c.status === 'connected' || !played.has(c.character)) played.set(c.character, c.status);
+  }
+  return played;
 }

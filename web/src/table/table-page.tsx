@@ -3,6 +3,7 @@ import type { Api } from '../api.js';
 import { EncounterBuilder } from '../builder/builder.js';
 import { SYSTEM_NAMES } from '../systems.js';
 import type { ContentItem, TableInfo } from '../types.js';
+import { Seats } from './seats.js';
 
 interface Props {
   readonly api: Api;
@@ -45,6 +46,7 @@ export function TablePage({ api, info, reload }: Props) {
       <Encounters info={info} />
       {gm && <EncounterBuilder api={api} info={info} content={content} reload={reload} />}
       {gm && <Roster api={api} info={info} content={content} reload={reload} />}
+      {gm && <Seats api={api} info={info} />}
     </main>
   );
 }

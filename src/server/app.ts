@@ -13,7 +13,7 @@ import { DiceError, rollDice, seededDice } from '../dice/index.js';
 import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
-import { type BalanceBounds, registerBalance } from './balance-route.js';
+import { BALANCE_LIMITS, type BalanceBounds, registerBalance } from './balance-route.js';
 import { describeParty, describeRoster, history, serviceForms } from './campaign-view.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
@@ -42,6 +42,7 @@ import {
   systemOfTable,
   undoCampaign,
 } from './tables.js';
+import { registerTune } from './tune/route.js';
 import { registerWeb } from './web.js';
 
 export interface ServerOptions {
@@ -816,6 +817,19 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   }
 
   registerBalance(app, store, hub, grantOf, options.balance);
+  registerTune(app, {
+    simulations: app.simulations,
+    runMs: options.balance?.runMs ?? BALANCE_LIMITS.runMs,
+    tableOf,
+    readRosterOf: (table) => {
+      const system = systemOfTable(table);
+      return system.ok ? readRoster(store, table, system.value) : Promise.resolve(system);
+    },
+    libraryOf: async (table) => {
+      const read = await tableLibrary(store, table);
+      return read.ok ? { ok: true, value: read.value.library } : read;
+    },
+  });
   registerLobby(app, { store, limits, linkBase, tokenOf, credentialOf, send, refuse });
   registerSessions(app, { store, bounds: limits, credentials, send, refuse });
   const library: LibraryContext = {

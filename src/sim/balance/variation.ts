@@ -116,6 +116,7 @@ export function variationOf(
     );
   }
   const word = words.has('character') ? 'character' : 'monster';
+  if (vary.field === COUNT_FIELD && word === 'monster') return countVariation(encounter, vary);
   const kind = system.kinds.find((k) => k.kind.endsWith(`/${word}`));
   const sheet = kind === undefined ? undefined : library.get(kind, vary.combatant);
   if (kind === undefined || sheet === undefined) {
@@ -169,6 +170,104 @@ export function variationOf(
           : e,
       );
       const built = system.setupFrom(new ContentLibrary(library.kinds(), swapped), spec);
+      if (!built.ok) {
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
+        );
+      }
+      return ok(built.value);
+    },
+  });
+}
+
+/** `goblin.count`: how many of a monster fight, rather than a field of its sheet. */
+export const COUNT_FIELD = 'count';
+/** The most copies of one monster a count variation puts in the fight. */
+export const MAX_COUNT = 50;
+
+interface SpecEntry {
+  readonly monster?: unknown;
+  readonly id?: unknown;
+  readonly name?: unknown;
+  readonly at?: unknown;
+}
+
+/**
+ * `goblin.count`: the encounter with N copies of the monster on the side where it first
+ * fights, in its place there, named as the builder names them (`goblin-2`, "Goblin 2"); its
+ * other entries on that side go, so N is the whole count. Copies of a unit with a cell would
+ * need cells of their own, so a battlefield's monster is refused here.
+ */
+function countVariation(
+  encounter: EncounterFile,
+  vary: Pick<VarySpec, 'combatant' | 'field'>,
+): Result<Variation> {
+  const name = `${vary.combatant}.${vary.field}`;
+  const { system, library, spec } = encounter;
+  const sides = isRecord(spec) && Array.isArray(spec.sides) ? (spec.sides as unknown[]) : [];
+  const sideAt = sides.findIndex(
+    (side) =>
+      isRecord(side) &&
+      Array.isArray(side.combatants) &&
+      side.combatants.some((c) => isRecord(c) && c.monster === vary.combatant),
+  );
+  if (sideAt < 0) {
+    return err(
+      'balance/no-field',
+      `--vary ${name}: '${vary.combatant}' is not a monster on a side of the encounter`,
+    );
+  }
+  const side = sides[sideAt] as { combatants: unknown[] };
+  const mine = side.combatants.filter(
+    (c): c is SpecEntry => isRecord(c) && c.monster === vary.combatant,
+  );
+  const first = mine[0]!;
+  if (mine.some((c) => c.at !== undefined)) {
+    return err(
+      'balance/no-field',
+      `--vary ${name}: '${vary.combatant}' stands on a cell of the battlefield; each copy would need its own, so its count is not varied`,
+    );
+  }
+  const kind = system.kinds.find((k) => k.kind.endsWith('/monster'));
+  const sheet = kind === undefined ? undefined : library.get(kind, vary.combatant);
+  const sheetName = isRecord(sheet) && typeof sheet.name === 'string' ? sheet.name : vary.combatant;
+  const baseName = typeof first.name === 'string' ? first.name : sheetName;
+  const ids = new Set<string>();
+  for (const s of sides) {
+    if (!isRecord(s) || !Array.isArray(s.combatants)) continue;
+    for (const c of s.combatants) {
+      if (!isRecord(c) || c.monster === vary.combatant) continue;
+      const id = c.id ?? c.monster ?? c.character;
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
+  if (typeof first.id === 'string') ids.add(first.id);
+  return ok({
+    name,
+    kind: kind?.kind ?? 'monster',
+    original: mine.length,
+    whole: true,
+    setupAt(value: number): Result<unknown> {
+      if (!Number.isInteger(value) || value < 1 || value > MAX_COUNT) {
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: a count is a whole number from 1 to ${MAX_COUNT}, got ${value}`,
+        );
+      }
+      const taken = new Set(ids);
+      const copies = Array.from({ length: value }, (_, i) => {
+        if (i === 0) return first;
+        let id = `${vary.combatant}-${i + 1}`;
+        for (let n = i + 2; taken.has(id); n++) id = `${vary.combatant}-${n}`;
+        taken.add(id);
+        return { ...first, id, name: `${baseName} ${i + 1}` };
+      });
+      const at = side.combatants.indexOf(first);
+      const kept = side.combatants.filter((c) => !mine.includes(c as SpecEntry));
+      const combatants = [...kept.slice(0, at), ...copies, ...kept.slice(at)];
+      const copiedSides = sides.map((s, i) => (i === sideAt ? { ...side, combatants } : s));
+      const built = system.setupFrom(library, { ...(spec as object), sides: copiedSides });
       if (!built.ok) {
         return err(
           'balance/refused-value',

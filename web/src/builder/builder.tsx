@@ -14,6 +14,7 @@ import {
   terrainAt,
 } from './draft.js';
 import { OptionsForm } from './options-form.js';
+import { type DraftMonster, TunePanel } from './tune-panel.js';
 
 interface Props {
   readonly api: Api;
@@ -145,6 +146,36 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
     }
   };
 
+  const draftMonsters: DraftMonster[] = [];
+  for (const c of draft.sides.flatMap((s) => s.combatants)) {
+    if (c.sheet !== 'monster') continue;
+    const known = draftMonsters.findIndex((m) => m.ref === c.ref);
+    if (known >= 0) {
+      const m = draftMonsters[known]!;
+      draftMonsters[known] = { ...m, count: m.count + 1 };
+    } else draftMonsters.push({ ref: c.ref, name: names.get(c.ref) ?? c.ref, count: 1 });
+  }
+  /** A tune's count, into the draft: that many of the monster on the side it first fights on. */
+  const useCount = (ref: string, count: number) =>
+    setDraft((d) => {
+      const side = d.sides.find((s) =>
+        s.combatants.some((c) => c.ref === ref && c.sheet === 'monster'),
+      );
+      if (side === undefined) return d;
+      const first = side.combatants.findIndex((c) => c.ref === ref);
+      const others = side.combatants.filter((c) => c.ref !== ref);
+      const copies = Array.from({ length: count }, () => ({
+        key: key(),
+        sheet: 'monster' as const,
+        ref,
+      }));
+      const combatants = [...others.slice(0, first), ...copies, ...others.slice(first)];
+      return {
+        ...d,
+        sides: d.sides.map((s) => (s.key === side.key ? { ...s, combatants } : s)),
+      };
+    });
+
   const roster = new Set(info.roster.map((r) => r.character));
   const picked = new Set(draft.sides.flatMap((s) => s.combatants.map((c) => c.ref)));
   const characters = content.filter((c) => isKind(c, 'character') && !picked.has(c.id));
@@ -229,6 +260,13 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
           system={system}
           values={draft.options}
           onChange={(options) => change({ options })}
+        />
+        <TunePanel
+          api={api}
+          system={system}
+          file={file}
+          monsters={draftMonsters}
+          onUseCount={useCount}
         />
         <h3>The encounter file</h3>
         <label>

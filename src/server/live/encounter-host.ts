@@ -596,9 +596,22 @@ export class EncounterHost {
         );
         return;
       }
-      if (this.now().order.on) {
-        // A player on another process may have held a roll a moment ago, its notice not yet here.
-        const held = await this.context.store.heldRolls(this.id);
+      const order = this.now().order;
+      if (order.on && order.slots.length > 0) {
+        // A player on another process may have held a roll a moment ago, its notice not yet
+        // here. Read only while a roll is ahead to be held; and a store that does not answer
+        // refuses the submit now, as its append would, rather than after two waits.
+        let held: readonly HeldRollRecord[];
+        try {
+          held = await this.context.store.heldRolls(this.id);
+        } catch (error) {
+          this.context.log('error', 'held rolls unread', {
+            encounter: this.id,
+            error: String(error instanceof StorageError ? error.cause : error),
+          });
+          refuse({ code: 'server/storage', message: UNSTORED });
+          return;
+        }
         if (JSON.stringify(held) !== JSON.stringify(this.held)) {
           this.held = held;
           this.present = undefined;

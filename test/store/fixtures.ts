@@ -24,7 +24,10 @@ async function adminUrl(): Promise<string> {
 }
 
 export async function stopFallbackPostgres(): Promise<void> {
-  if (fallback) await (await fallback).stop();
+  const started = fallback;
+  // Test files may share a worker (vitest.config.ts): the next one starts its own again.
+  fallback = undefined;
+  if (started) await (await started).stop();
 }
 
 /** A fresh, empty location of one kind: a SQLite file in a new folder, or a new database. */

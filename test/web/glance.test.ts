@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { useTracker } from './browser.js';
+import { itIn, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -131,7 +131,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     }
   });
 
-  it.runIf(c.system === 'zodiac')('ticks off who has acted this tick', async () => {
+  itIn(c.system, 'zodiac')('ticks off who has acted this tick', async () => {
     // The order as text says it too: the drawing agrees with it, on both screens.
     for (const page of [gm, player]) {
       const order = (await page.locator('pre.order').textContent()) ?? '';
@@ -144,7 +144,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     }
   });
 
-  it.runIf(c.system === 'ffrpg')(
+  itIn(c.system, 'ffrpg')(
     'tells a player in another tab that their turn has come, and stops once it has gone',
     async () => {
       const gmActs = async () => {
@@ -175,7 +175,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     },
   );
 
-  it.runIf(c.system === 'ffviii')('lists Spellshards apart from statuses', async () => {
+  itIn(c.system, 'ffviii')('lists Spellshards apart from statuses', async () => {
     const next = (await seqOf(gm)) + 1;
     await gm.locator('input[name="gm-line"]').fill('shards ehlric thunder +2');
     await gm.getByRole('button', { name: 'Apply' }).click();
@@ -191,7 +191,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     }
   });
 
-  it.runIf(c.system === 'ffviii')(
+  itIn(c.system, 'ffviii')(
     'asks before abandoning, and then shows undo as unavailable',
     async () => {
       const undo = gm.getByRole('button', { name: '↶ Undo' });
@@ -212,7 +212,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     },
   );
 
-  it.runIf(c.system === 'shining-force')(
+  itIn(c.system, 'shining-force')(
     'marks every unit on the grid apart, names the terrain, and keeps cells finger-sized',
     async () => {
       for (const page of [gm, player]) {
@@ -235,7 +235,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     },
   );
 
-  it.runIf(c.system === 'shining-force')(
+  itIn(c.system, 'shining-force')(
     "has a favicon the page's own security policy lets it show",
     async () => {
       // Without the tests' CSP bypass: the page as a browser gets it.

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { screenPath, seriousViolations, useTracker } from './browser.js';
+import { itIn, screenPath, seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -261,7 +261,7 @@ describe.each(CASES)('the GM overrides $system by touch', (c) => {
     }
   });
 
-  it.runIf(c.system === 'shining-force')(
+  itIn(c.system, 'shining-force')(
     'moves a unit on the grid: tapped then its cell tapped, and dragged; a taken cell is refused',
     async () => {
       const board = gm.locator('table.board');

@@ -13,8 +13,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // A worker runs its files one after another in one module graph instead of importing the
     // server, the rulesets and Playwright afresh for each: 323 s against 439 s for the suite at
-    // two at a time (imports 19 s against 133 s). No test mocks modules or changes a module's state for the
-    // next file; each starts its own servers, stores and browsers and stops them after it.
+    // two at a time (imports 19 s against 133 s). No test mocks modules or changes a module's
+    // state for the next file; each starts its own servers, stores and browsers and stops them.
     isolate: false,
     // Statistical tests sample 100,000 rolls per expression; CLI tests spawn processes.
     testTimeout: 60_000,

@@ -7,8 +7,13 @@ import type { SeenEntry, ServerMessage, StatePayload } from '../server/protocol.
  * Pure: the client, the web tracker's tests and the server's test harness follow a socket alike.
  */
 export interface Followed {
-  /** Every entry from the first, in order, each once. */
+  /** Every entry after `after`, in order, each once. */
   readonly entries: readonly SeenEntry[];
+  /**
+   * The entry the log held here starts after: 0, or the `since` of a first hello that asked only
+   * for what came after it (a bot that follows the fight from now on, not its history).
+   */
+  readonly after?: number;
   /** The present as the role sees it: whole after a `hello`, patched after. */
   readonly state: StatePayload | null;
   /**
@@ -33,7 +38,12 @@ export interface Followup {
 
 /** The number of the last entry held (0 for none): what a `hello` names. */
 export function lastSeq(followed: Followed): number {
-  return followed.entries.at(-1)?.seq ?? 0;
+  return followed.entries.at(-1)?.seq ?? followed.after ?? 0;
+}
+
+/** What a client that starts following at `since` holds: none of the entries up to it. */
+export function followingFrom(since: number): Followed {
+  return since > 0 ? { ...NOTHING_FOLLOWED, after: since } : NOTHING_FOLLOWED;
 }
 
 /** The state payload of a `state` message, without its type. */
@@ -54,10 +64,10 @@ export function patched(state: StatePayload, patch: JsonPatch): StatePayload | u
 
 /** What `message` changes of what the client holds; messages of no concern change nothing. */
 export function follow(followed: Followed, message: ServerMessage): Followup {
-  const resync = (fresh: readonly SeenEntry[], entries = followed.entries): Followup => ({
-    followed: { ...followed, entries, resyncing: true },
+  const resync = (fresh: readonly SeenEntry[], from: Followed = followed): Followup => ({
+    followed: { ...from, resyncing: true },
     fresh,
-    hello: entries.at(-1)?.seq ?? 0,
+    hello: lastSeq(from),
   });
   switch (message.type) {
     case 'entries': {
@@ -72,7 +82,7 @@ export function follow(followed: Followed, message: ServerMessage): Followup {
       }
       const entries = fresh.length === 0 ? followed.entries : [...followed.entries, ...fresh];
       if (message.entries.some((e) => e.seq >= expected) && !followed.resyncing) {
-        return resync(fresh, entries);
+        return resync(fresh, { ...followed, entries });
       }
       return { followed: { ...followed, entries }, fresh };
     }
@@ -106,7 +116,7 @@ export function follow(followed: Followed, message: ServerMessage): Followup {
       };
     case 'refused':
       // The encounter was rewound elsewhere (a restore): start again from nothing.
-      if (message.code === 'sync/ahead') return resync([], []);
+      if (message.code === 'sync/ahead') return resync([], NOTHING_FOLLOWED);
       return { followed, fresh: [] };
     default:
       return { followed, fresh: [] };
@@ -126,11 +136,8 @@ function changedBy(
       ? patched(followed.state, message.patch)
       : undefined;
   if (state === undefined) {
-    return {
-      followed: { ...followed, entries, resyncing: true },
-      fresh,
-      hello: entries.at(-1)?.seq ?? 0,
-    };
+    const kept = { ...followed, entries, resyncing: true };
+    return { followed: kept, fresh, hello: lastSeq(kept) };
   }
   return { followed: { ...followed, entries, state }, fresh };
 }

@@ -33,7 +33,14 @@ export {
   type SubmitAnswer,
   type SubmitOptions,
 } from './encounter-client.js';
-export { type Followed, type Followup, follow, lastSeq, NOTHING_FOLLOWED } from './follow.js';
+export {
+  type Followed,
+  type Followup,
+  follow,
+  followingFrom,
+  lastSeq,
+  NOTHING_FOLLOWED,
+} from './follow.js';
 export {
   type SocketOptions,
   socketUrl,

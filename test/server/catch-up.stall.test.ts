@@ -99,8 +99,7 @@ describe.each(KINDS)('catch-up on %s', (kind) => {
     while (submitting && n < links.length) {
       const since = Math.floor(Math.random() * (last + 1));
       const client = await Client.connect(running.url, encounterId, links[n]!);
-      client.lenient = true;
-      client.send({ type: 'hello', since });
+      client.hello(since);
       const one = { client, since };
       watched.push(one);
       // Most leave after a while (the spectators' seats are few); some stay to the end.
@@ -118,6 +117,8 @@ describe.each(KINDS)('catch-up on %s', (kind) => {
     for (const { client, since } of watched) {
       const seqs = seqsOf(client.messages);
       expect(seqs, `hello from ${since}`).toEqual(range(since + 1, since + seqs.length));
+      // Every patch fitted the state the client held: none of them had to say hello again.
+      expect(client.unfit, `hello from ${since}`).toBeUndefined();
     }
     for (const { client, since } of staying) {
       expect(seqsOf(client.messages)).toEqual(range(since + 1, last));

@@ -137,14 +137,20 @@ export function registerServe(program: Command, io: Io): void {
       // a SIGTERM before the handler would kill the process without closing the store.
       const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string): void => {
+          // The other signal's handler goes too: a second signal while stopping ends the process
+          // at once, as a second Ctrl-C does, instead of starting a second shutdown.
+          process.removeListener('SIGTERM', onTerm);
+          process.removeListener('SIGINT', onInt);
           io.err(`Moogle: ${signal}: finishing submits in flight, then stopping`);
           void server
             .shutdown(`the server is stopping (${signal}): connect again`)
             .then(() => store.value.close())
             .then(resolve);
         };
-        process.once('SIGTERM', () => stop('SIGTERM'));
-        process.once('SIGINT', () => stop('SIGINT'));
+        const onTerm = (): void => stop('SIGTERM');
+        const onInt = (): void => stop('SIGINT');
+        process.once('SIGTERM', onTerm);
+        process.once('SIGINT', onInt);
       });
       io.err(
         `Moogle is serving on ${address} (${store.value.kind})${demos.length > 0 ? '; demo tables (GM links):' : ''}`,

@@ -31,17 +31,23 @@ describe('moogle sim refuses and bounds', () => {
   });
 
   it('an interrupted sim prints its partial result and exits 130', async () => {
-    const listening = process.listenerCount('SIGINT');
+    const before = new Set(process.listeners('SIGINT'));
     const run = start('sim', EXAMPLE, '-n', '100000000', '--seed', '1', '--workers', '1');
-    // Ctrl-C once the run listens for it: sent before, it would reach the test runner's own
-    // handler, which ends the worker (a busy machine took longer than a fixed 50 ms to get there).
+    // Ctrl-C to the sim alone, once it listens: `process.emit` would also reach whatever else
+    // listens in this worker (the runner's own handler, a `serve` another file ran here), and
+    // sent before the sim listens it reaches only those (a busy machine took over 50 ms).
     const deadline = Date.now() + 10_000;
-    while (process.listenerCount('SIGINT') === listening) {
+    let added = process.listeners('SIGINT').filter((l) => !before.has(l));
+    while (added.length === 0) {
       if (Date.now() > deadline) throw new Error('the sim never listened for Ctrl-C');
       await new Promise((resolve) => setTimeout(resolve, 10));
+      added = process.listeners('SIGINT').filter((l) => !before.has(l));
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
-    process.emit('SIGINT');
+    for (const listener of added) {
+      process.removeListener('SIGINT', listener);
+      (listener as (signal: NodeJS.Signals) => void)('SIGINT');
+    }
     expect(await run.status).toBe(130);
     expect(run.out.join('\n')).toContain('interrupted, partial result');
     expect(run.err.join('\n')).toMatch(/interrupted after \d+ of 100000000 battles/);

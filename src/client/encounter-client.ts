@@ -329,8 +329,16 @@ export class EncounterClient {
     let url: string;
     try {
       url = await socketUrl(this.options);
-    } catch {
-      // No ticket now (the server is away, or the session lapsed): try again later.
+    } catch (error) {
+      // The credential itself refused (the link revoked, the session ended): no retry helps.
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'auth/revoked' || code === 'auth/invalid') {
+        const message = error instanceof Error ? error.message : String(code);
+        this.set({ connection: 'offline', fatal: message });
+        this.answerAll({ ok: false, code, message });
+        return;
+      }
+      // No ticket now (the server is away): try again later.
       this.retry();
       return;
     }

@@ -21,7 +21,9 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
  * - `ticket`: a provider of a short-lived ticket (the web tracker's, from its session);
  * - `url`: a provider of the whole socket address, for anything else.
  * `server` is the table server's address (`https://table.example`); in a browser, the page's
- * own unless given.
+ * own unless given. A provider that fails is asked again after the backoff, but one whose error
+ * has `code` `auth/revoked` or `auth/invalid` (the link revoked, the session ended) ends the
+ * client with that error as `fatal`.
  */
 export type SocketOptions =
   | {

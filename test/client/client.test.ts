@@ -242,6 +242,34 @@ describe('moogle/client', () => {
     }
   });
 
+  it('stops for good when its ticket is refused as revoked, and answers what waits', async () => {
+    const { encounter } = await fight('revoked-ticket');
+    let asked = 0;
+    const gm = client({
+      server: running.url,
+      encounter,
+      ticket: () => {
+        asked++;
+        throw Object.assign(new Error('this link was revoked'), { code: 'auth/revoked' });
+      },
+      backoff: () => 5,
+    });
+    const retries = events(gm, 'retry');
+    try {
+      await expect(gm.ready()).rejects.toThrow('this link was revoked');
+      expect(gm.snapshot.fatal).toBe('this link was revoked');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked).toBe(1);
+      expect(retries).toEqual([]);
+      expect(await gm.submit({ kind: 'undo', steps: 1 })).toMatchObject({
+        ok: false,
+        code: 'client/closed',
+      });
+    } finally {
+      gm.close();
+    }
+  });
+
   it('applies a submit once when its key is sent twice, and refuses a stale number', async () => {
     const { encounter, gmToken } = await fight('keys');
     const gm = connect({ server: running.url, encounter, token: gmToken });

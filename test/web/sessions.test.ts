@@ -98,6 +98,13 @@ describe('a table link in Chromium', () => {
     for (const address of [...(await addressesOf(gm)), ...(await sockets(gm)).map((s) => s.url)]) {
       expect(address).not.toContain(secret);
     }
+    // Each socket, the encounter's and the table's, opened with a one-use ticket of the session.
+    const opened = await sockets(gm);
+    expect(new Set(opened.map((s) => new URL(s.url).pathname))).toEqual(
+      new Set([`/api/encounters/${encodeURIComponent(id)}/live`, '/api/table/live']),
+    );
+    for (const socket of opened)
+      expect(new URL(socket.url).searchParams.get('ticket')).toBeTruthy();
     // The cookie is out of the page's reach, and other sites' requests never carry it.
     expect(await gm.evaluate('document.cookie')).toBe('');
     const cookies = await gm.context().cookies();

@@ -4,7 +4,11 @@ import { LiveEncounter, type LiveSnapshot } from './live.js';
 
 /** The live encounter of one screen: connected while the screen is shown. */
 export function useLive(api: Api, encounterId: string): [LiveEncounter, LiveSnapshot] {
-  const [live] = useState(() => new LiveEncounter(() => api.socketUrl(encounterId)));
+  // A one-use ticket of the page's session for each (re)connect: the upgrade carries nothing
+  // that opens the table again (issue 27), where the session's cookie would.
+  const [live] = useState(
+    () => new LiveEncounter(async () => api.socketUrl(encounterId, await api.ticket())),
+  );
   const [snapshot, setSnapshot] = useState(live.snapshot);
   useEffect(() => {
     const off = live.subscribe(setSnapshot);

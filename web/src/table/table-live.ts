@@ -35,7 +35,8 @@ export class TableLive {
   private readonly listeners = new Set<(e: TableEvent) => void>();
   snapshot: TableSnapshot = { open: false, connected: [], fatal: null };
 
-  constructor(private readonly url: string) {}
+  /** `url`: the socket's address, asked again before every (re)connect (it holds a ticket). */
+  constructor(private readonly url: () => Promise<string>) {}
 
   subscribe(watch: (s: TableSnapshot) => void): () => void {
     this.watchers.add(watch);
@@ -50,7 +51,7 @@ export class TableLive {
 
   start(): void {
     this.stopped = false;
-    this.connect();
+    void this.connect();
   }
 
   stop(): void {
@@ -65,9 +66,28 @@ export class TableLive {
     for (const watch of this.watchers) watch(this.snapshot);
   }
 
-  private connect(): void {
+  private retry(): void {
+    const pause = Math.min(5000, 250 * 2 ** this.retries);
+    this.retries += 1;
+    this.retryTimer = setTimeout(() => void this.connect(), pause);
+  }
+
+  private async connect(): Promise<void> {
     if (this.stopped || this.snapshot.fatal !== null) return;
-    const socket = new WebSocket(this.url);
+    let url: string;
+    try {
+      url = await this.url();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'auth/revoked' || code === 'auth/invalid') {
+        this.set({ fatal: error instanceof Error ? error.message : 'this link was revoked' });
+      } else if (!this.stopped) {
+        this.retry();
+      }
+      return;
+    }
+    if (this.stopped) return;
+    const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => {
       socket.send(JSON.stringify({ type: 'hello' }));
@@ -86,9 +106,7 @@ export class TableLive {
       this.set({ open: false });
       if (event.code === 4001) this.set({ fatal: 'this link was revoked' });
       if (this.stopped || this.snapshot.fatal !== null) return;
-      const pause = Math.min(5000, 250 * 2 ** this.retries);
-      this.retries += 1;
-      this.retryTimer = setTimeout(() => this.connect(), pause);
+      this.retry();
     };
   }
 
@@ -126,8 +144,10 @@ export const TableLiveContext = createContext<TableLive | null>(null);
 export function useTableSocket(api: Api): TableLive {
   const [live] = useState(() => {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    // A one-use ticket of the page's session for each (re)connect, as the encounter's socket.
     return new TableLive(
-      `${scheme}//${location.host}/api/table/live?table=${encodeURIComponent(api.tableId)}`,
+      async () =>
+        `${scheme}//${location.host}/api/table/live?ticket=${encodeURIComponent(await api.ticket())}`,
     );
   });
   useEffect(() => {

@@ -102,8 +102,14 @@ describe.each(KINDS)('kill -9 of moogle serve on %s under load', (kind) => {
       first.close();
       const acked = new Map<string, number>([['begin', 1]]);
       let entries = 1;
-      for (const killAfterMs of [700, 1300]) {
+      for (const killAfterMs of [300, 900]) {
         const running = await load(server.url, id, gmToken, 4);
+        // Killed mid-flow: once submits are being taken (on a busy machine the sockets took
+        // longer than 700 ms to get going), then after a while more.
+        const flowing = Date.now() + 30_000;
+        while (running.acked.size < 3 && Date.now() < flowing) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await new Promise((resolve) => setTimeout(resolve, killAfterMs));
         server.child.kill('SIGKILL');
         await new Promise((resolve) => server.child.once('exit', resolve));

@@ -23,11 +23,13 @@ export interface CampaignCharacter {
   readonly lines: readonly SheetLine[];
   /**
    * The character's statistics from its sheet, changed where the lasting state changes them
-   * (Shining Force's level gains, promoted class): attributes, Job or class, weapon.
+   * (Shining Force's level gains): attributes, Job, weapon, Skills.
    */
   readonly stats: readonly SheetLine[];
   /** Abilities, spells, Techs, GFs and Powers: each one's name and what the content says of it. */
   readonly abilities: readonly SheetLine[];
+  /** What the system calls them: `Abilities`, `Junctions, Powers and Spells`, `Techs`, `Spells`. */
+  readonly abilitiesHeading: string;
   /** What the character carries, one line an item. */
   readonly items: readonly string[];
   /** Knocked out, defeated, unconscious or dead: must be raised, rested or healed. */
@@ -349,8 +351,8 @@ function zodiacSheet(system: AnySystem, library: ContentLibrary, sheet: Fields) 
 
 /**
  * Shining Force: "Hit Points (HP), Magic Points (MP), Attack, Defence, Agility, Luck, Movement",
- * the sheet's plus the gains of each level; the class the roster holds; the equipped weapon and
- * accessory; spells, their level in their name.
+ * the sheet's plus the gains of each level (the class, promoted or not, is a line of the lasting
+ * state); the equipped weapon and accessory; spells, their level in their name.
  */
 function shiningForceSheet(system: AnySystem, library: ContentLibrary, sheet: Fields, s: State) {
   const base = fields(sheet.stats);
@@ -360,12 +362,6 @@ function shiningForceSheet(system: AnySystem, library: ContentLibrary, sheet: Fi
     const g = typeof gains[key] === 'number' ? gains[key] : 0;
     return String(Math.min(999, b + g));
   };
-  const cls =
-    typeof s.class === 'string'
-      ? s.class
-      : typeof sheet.class === 'string'
-        ? sheet.class
-        : undefined;
   const held = Array.isArray(s.items) ? s.items.map(asState) : [];
   const equipped = held
     .filter((h) => h.equipped === true)
@@ -380,7 +376,6 @@ function shiningForceSheet(system: AnySystem, library: ContentLibrary, sheet: Fi
       };
     });
   const stats: SheetLine[] = [
-    ...(cls === undefined ? [] : [{ label: 'Class', value: named(system, library, 'class', cls) }]),
     { label: 'HP', value: stat('hp') },
     { label: 'MP', value: stat('mp') },
     { label: 'Attack', value: stat('attack') },
@@ -434,6 +429,7 @@ export function describeCharacter(
           { label: 'Status Conditions (∞)', value: list(s.statuses) },
         ],
         ...ffrpgSheet(system, library, sheet),
+        abilitiesHeading: 'Abilities',
         items: [],
         down: num(s, 'hp') === 0,
       };
@@ -454,6 +450,7 @@ export function describeCharacter(
           { label: 'Statuses', value: list(s.statuses) },
         ],
         ...ffviiiSheet(system, library, sheet, s),
+        abilitiesHeading: 'Junctions, Powers and Spells',
         items: counts(s.items),
         down: num(s, 'hp') === 0,
       };
@@ -469,6 +466,7 @@ export function describeCharacter(
           ...(s.dead === true ? [{ label: 'Dead', value: 'yes' }] : []),
         ],
         ...zodiacSheet(system, library, sheet),
+        abilitiesHeading: 'Techs',
         items: counts(s.items),
         down: s.unconscious === true || s.dead === true,
       };
@@ -481,13 +479,17 @@ export function describeCharacter(
         id,
         name,
         lines: [
-          { label: 'Class', value: String(s.class ?? '—') },
+          {
+            label: 'Class',
+            value: typeof s.class === 'string' ? named(system, library, 'class', s.class) : '—',
+          },
           { label: 'Level', value: String(level) },
           { label: 'EXP', value: `${exp} (${100 - exp} to the next level)` },
           { label: 'Poison', value: s.poison === null || s.poison === undefined ? 'no' : 'yes' },
           ...(s.defeated === true ? [{ label: 'Defeated', value: 'must be raised' }] : []),
         ],
         ...shiningForceSheet(system, library, sheet, s),
+        abilitiesHeading: 'Spells',
         items: held.map(
           (h) =>
             `${nameOf(library, String(h.item))}${h.equipped === true ? ' (equipped)' : ''}${h.cracked === true ? ' (cracked)' : ''}`,

@@ -21,13 +21,22 @@ export interface CampaignCharacter {
   readonly name: string;
   /** Level and progress, money, HP/MP, what lasts: as the system's text names them. */
   readonly lines: readonly SheetLine[];
+  /**
+   * The character's statistics from its sheet, changed where the lasting state changes them
+   * (Shining Force's level gains): attributes, Job, weapon, Skills.
+   */
+  readonly stats: readonly SheetLine[];
+  /** Abilities, spells, Techs, GFs and Powers: each one's name and what the content says of it. */
+  readonly abilities: readonly SheetLine[];
+  /** What the system calls them: `Abilities`, `Junctions, Powers and Spells`, `Techs`, `Spells`. */
+  readonly abilitiesHeading: string;
   /** What the character carries, one line an item. */
   readonly items: readonly string[];
   /** Knocked out, defeated, unconscious or dead: must be raised, rested or healed. */
   readonly down: boolean;
 }
 
-/** A member of the party as another player sees them: no figures. */
+/** A member of the party as another player sees them: no figures, no stats, no abilities. */
 export interface PartyMember {
   readonly id: string;
   readonly name: string;
@@ -110,6 +119,290 @@ function outOf(current: number | undefined, max: number | undefined): string {
   return max === undefined ? String(current) : `${current}/${max}`;
 }
 
+type Fields = Readonly<Record<string, unknown>>;
+
+function fields(value: unknown): Fields {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Fields)
+    : {};
+}
+
+/** The system's content entry of a kind (`character`, `spell`, ...) by id, or nothing. */
+function entry(system: AnySystem, library: ContentLibrary, kind: string, id: string): Fields {
+  return fields(library.get(`${system.ruleset.id}/${kind}`, id));
+}
+
+/** An entry's name, or its id. */
+function named(system: AnySystem, library: ContentLibrary, kind: string, id: string): string {
+  const name = entry(system, library, kind, id).name;
+  return typeof name === 'string' ? name : id;
+}
+
+function ids(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The numbers of a record, labelled; those the labels do not name follow, in their own words. */
+function figures(record: unknown, labels: Readonly<Record<string, string>>): SheetLine[] {
+  const r = fields(record);
+  const known = Object.keys(labels).filter((k) => typeof r[k] === 'number');
+  // HP and MP are the lines' (current out of the sheet's maximum).
+  const rest = Object.keys(r).filter(
+    (k) => !(k in labels) && k !== 'hp' && k !== 'mp' && typeof r[k] === 'number',
+  );
+  return [...known, ...rest].map((k) => ({ label: labels[k] ?? words(k), value: String(r[k]) }));
+}
+
+/** `magicEvade` → `Magic Evade`, `martial-arts` → `Martial Arts`. */
+function words(key: string): string {
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[-_ ]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Status ids, whether listed bare or as `{ status }`. */
+function statusNames(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [])
+    .map((v) => (typeof v === 'string' ? v : fields(v).status))
+    .filter((v): v is string => typeof v === 'string');
+}
+
+function described(parts: readonly (string | undefined | false)[]): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ') || '—';
+}
+
+function plus(n: unknown): string | undefined {
+  return typeof n === 'number' && n !== 0 ? (n > 0 ? `+${n}` : String(n)) : undefined;
+}
+
+/** FFRPG: the Playguide's attributes and combat statistics, Job, weapon, Skills; Abilities. */
+function ffrpgSheet(system: AnySystem, library: ContentLibrary, sheet: Fields) {
+  const job = typeof sheet.job === 'string' ? named(system, library, 'job', sheet.job) : undefined;
+  const weapon = typeof sheet.weapon === 'string' ? sheet.weapon : undefined;
+  const w = weapon === undefined ? {} : entry(system, library, 'weapon', weapon);
+  const stats: SheetLine[] = [
+    ...(job === undefined ? [] : [{ label: 'Job', value: job }]),
+    ...figures(sheet.attributes, {
+      STR: 'STR',
+      VIT: 'VIT',
+      AGI: 'AGI',
+      SPD: 'SPD',
+      MAG: 'MAG',
+      SPR: 'SPR',
+    }),
+    ...figures(sheet.stats, {
+      acc: 'ACC',
+      macc: 'M. ACC',
+      eva: 'EVA',
+      meva: 'M. EVA',
+      arm: 'ARM',
+      marm: 'M. ARM',
+    }),
+    ...(weapon === undefined
+      ? []
+      : [
+          {
+            label: 'Weapon',
+            value: described([
+              named(system, library, 'weapon', weapon),
+              typeof w.damage === 'string' ? `${w.damage} damage` : undefined,
+            ]),
+          },
+        ]),
+    ...Object.entries(fields(sheet.skills))
+      .filter(([, v]) => typeof v === 'number')
+      .map(([skill, v]) => ({ label: skill, value: String(v) })),
+  ];
+  const abilities = ids(sheet.abilities).map((id) => {
+    const a = entry(system, library, 'ability', id);
+    const cost = fields(a.cost);
+    return {
+      label: named(system, library, 'ability', id),
+      value: described([
+        typeof a.type === 'string' ? words(a.type) : undefined,
+        typeof a.mpCost === 'number' && a.mpCost > 0 ? `${a.mpCost} MP` : undefined,
+        typeof cost.hpPercent === 'number' && cost.hpPercent > 0
+          ? `${cost.hpPercent}% of max HP`
+          : undefined,
+        typeof a.description === 'string' ? a.description : undefined,
+      ]),
+    };
+  });
+  return { stats, abilities };
+}
+
+/** FFVIII: attributes, Skills' Action Values, weapons; Junctioned GFs, Powers, Spells. */
+function ffviiiSheet(system: AnySystem, library: ContentLibrary, sheet: Fields, s: State) {
+  const attributes = fields(sheet.attributes);
+  const skills = Object.entries(fields(sheet.skills)).map(([skill, v]) => {
+    const k = fields(v);
+    const base = typeof k.attribute === 'string' ? attributes[k.attribute] : undefined;
+    const av = (typeof base === 'number' ? base : 0) + (typeof k.bonus === 'number' ? k.bonus : 0);
+    return { label: `${words(skill)} AV`, value: String(av) };
+  });
+  const weapons = ids(sheet.weapons).map((w) => named(system, library, 'weapon', w));
+  const stats: SheetLine[] = [
+    ...figures(attributes, {}),
+    ...(typeof sheet.dodge === 'number' ? [{ label: 'Dodge', value: String(sheet.dodge) }] : []),
+    ...skills,
+    ...(weapons.length > 0 ? [{ label: 'Weapons', value: weapons.join(', ') }] : []),
+  ];
+  const gfs = (Array.isArray(sheet.guardianForces) ? sheet.guardianForces : []).map((g) => {
+    const junction = fields(g);
+    const id = String(junction.gf ?? '');
+    const gf = entry(system, library, 'guardian-force', id);
+    const ability = fields(gf.ability);
+    return {
+      label: named(system, library, 'guardian-force', id),
+      value: described([
+        'Junctioned GF',
+        typeof junction.compatibility === 'number'
+          ? `Compatibility ${junction.compatibility}`
+          : undefined,
+        typeof ability.name === 'string'
+          ? `${ability.name}${typeof ability.rating === 'number' ? ` (rating ${ability.rating})` : ''}`
+          : undefined,
+      ]),
+    };
+  });
+  const powers = ids(sheet.powers).map((id) => {
+    const p = entry(system, library, 'power', id);
+    return {
+      label: named(system, library, 'power', id),
+      value: described([
+        'Power',
+        typeof p.uses === 'number' ? `${p.uses} use${p.uses === 1 ? '' : 's'}` : undefined,
+        typeof p.description === 'string' ? p.description : undefined,
+      ]),
+    };
+  });
+  // The Spell Matrix as the roster holds it: what the character has in stock now.
+  const spells = Object.entries(fields(s.spellMatrix ?? sheet.spellMatrix)).map(([id, n]) => {
+    const spell = entry(system, library, 'spell', id);
+    return {
+      label: named(system, library, 'spell', id),
+      value: described([
+        'Spell',
+        typeof spell.effect === 'string'
+          ? `${typeof spell.element === 'string' ? `${spell.element} ` : ''}${spell.effect === 'heal' ? 'healing' : spell.effect}`
+          : undefined,
+        typeof spell.power === 'number' ? `power ${spell.power}` : undefined,
+        `${String(n)} in stock`,
+      ]),
+    };
+  });
+  return { stats, abilities: [...gfs, ...powers, ...spells] };
+}
+
+/** ZODIAC: the stats, the weapon; Techs. */
+function zodiacSheet(system: AnySystem, library: ContentLibrary, sheet: Fields) {
+  const weapon = typeof sheet.weapon === 'string' ? sheet.weapon : undefined;
+  const w = weapon === undefined ? {} : entry(system, library, 'weapon', weapon);
+  const stats: SheetLine[] = [
+    ...figures(sheet.stats, {
+      speed: 'Speed',
+      accuracy: 'Accuracy',
+      evade: 'Evade',
+      critical: 'Critical',
+      attackPower: 'Attack Power',
+      strengthDice: 'Strength Dice',
+      magicAccuracy: 'Magic Accuracy',
+      resist: 'Resist',
+      magicDice: 'Magic Dice',
+      map: 'MAP',
+    }),
+    ...(weapon === undefined
+      ? []
+      : [
+          {
+            label: 'Weapon',
+            value: described([
+              named(system, library, 'weapon', weapon),
+              typeof w.die === 'number' ? `d${w.die}` : undefined,
+              typeof w.attackPower === 'number'
+                ? `Attack Power ${plus(w.attackPower) ?? '+0'}`
+                : undefined,
+            ]),
+          },
+        ]),
+  ];
+  const abilities = ids(sheet.techs).map((id) => {
+    const t = entry(system, library, 'tech', id);
+    const effect = fields(t.damage ?? t.heal);
+    return {
+      label: named(system, library, 'tech', id),
+      value: described([
+        typeof t.type === 'string' ? `${words(t.type)} Tech` : undefined,
+        typeof t.mpCost === 'number' ? `${t.mpCost} MP` : undefined,
+        typeof t.target === 'string' ? words(t.target) : undefined,
+        t.damage !== undefined ? 'damage' : t.heal !== undefined ? 'heals' : undefined,
+        typeof effect.power === 'number' && effect.power > 0 ? `power ${effect.power}` : undefined,
+        typeof effect.element === 'string' ? effect.element : undefined,
+        ...statusNames(t.inflicts).map((status) => `inflicts ${words(status)}`),
+        ...statusNames(t.cures).map((status) => `cures ${words(status)}`),
+        typeof t.description === 'string' ? t.description : undefined,
+      ]),
+    };
+  });
+  return { stats, abilities };
+}
+
+/**
+ * Shining Force: "Hit Points (HP), Magic Points (MP), Attack, Defence, Agility, Luck, Movement",
+ * the sheet's plus the gains of each level (the class, promoted or not, is a line of the lasting
+ * state); the equipped weapon and accessory; spells, their level in their name.
+ */
+function shiningForceSheet(system: AnySystem, library: ContentLibrary, sheet: Fields, s: State) {
+  const base = fields(sheet.stats);
+  const gains = fields(s.gains);
+  const stat = (key: string): string => {
+    const b = typeof base[key] === 'number' ? base[key] : 0;
+    const g = typeof gains[key] === 'number' ? gains[key] : 0;
+    return String(Math.min(999, b + g));
+  };
+  const held = Array.isArray(s.items) ? s.items.map(asState) : [];
+  const equipped = held
+    .filter((h) => h.equipped === true)
+    .map((h) => {
+      const item = entry(system, library, 'item', String(h.item));
+      const bonuses = Object.entries(fields(item.bonuses))
+        .map(([k, v]) => (plus(v) === undefined ? undefined : `${words(k)} ${plus(v)}`))
+        .filter((b) => b !== undefined);
+      return {
+        label: item.type === 'accessory' ? 'Accessory' : 'Weapon',
+        value: `${named(system, library, 'item', String(h.item))}${bonuses.length > 0 ? ` (${bonuses.join(', ')})` : ''}`,
+      };
+    });
+  const stats: SheetLine[] = [
+    { label: 'HP', value: stat('hp') },
+    { label: 'MP', value: stat('mp') },
+    { label: 'Attack', value: stat('attack') },
+    { label: 'Defence', value: stat('defence') },
+    { label: 'Agility', value: stat('agility') },
+    { label: 'Luck', value: stat('luck') },
+    { label: 'Movement', value: stat('movement') },
+    ...equipped,
+  ];
+  const abilities = ids(sheet.spells).map((id) => {
+    const spell = entry(system, library, 'spell', id);
+    return {
+      label: named(system, library, 'spell', id),
+      value: described([
+        typeof spell.mpCost === 'number' ? `${spell.mpCost} MP` : undefined,
+        typeof spell.damage === 'number' ? `${spell.damage} damage` : undefined,
+        typeof spell.heal === 'number' ? `heals ${spell.heal}` : undefined,
+        Array.isArray(spell.cures) && spell.cures.length > 0
+          ? `cures ${spell.cures.map(String).join(', ')}`
+          : undefined,
+        typeof spell.description === 'string' ? spell.description : undefined,
+      ]),
+    };
+  });
+  return { stats, abilities };
+}
+
 /** One character in its system's words (docs/campaign.md's tables of lasting state). */
 export function describeCharacter(
   system: AnySystem,
@@ -121,6 +414,7 @@ export function describeCharacter(
   const name = nameOf(library, id);
   const hp = outOf(num(s, 'hp'), sheetFigure(library, id, 'hp'));
   const mp = outOf(num(s, 'mp'), sheetFigure(library, id, 'mp'));
+  const sheet = entry(system, library, 'character', id);
   switch (system.ruleset.id) {
     case 'ffrpg':
       return {
@@ -134,6 +428,8 @@ export function describeCharacter(
           { label: 'MP', value: mp },
           { label: 'Status Conditions (∞)', value: list(s.statuses) },
         ],
+        ...ffrpgSheet(system, library, sheet),
+        abilitiesHeading: 'Abilities',
         items: [],
         down: num(s, 'hp') === 0,
       };
@@ -153,6 +449,8 @@ export function describeCharacter(
           },
           { label: 'Statuses', value: list(s.statuses) },
         ],
+        ...ffviiiSheet(system, library, sheet, s),
+        abilitiesHeading: 'Junctions, Powers and Spells',
         items: counts(s.items),
         down: num(s, 'hp') === 0,
       };
@@ -167,6 +465,8 @@ export function describeCharacter(
           ...(s.unconscious === true ? [{ label: 'Unconscious', value: 'yes' }] : []),
           ...(s.dead === true ? [{ label: 'Dead', value: 'yes' }] : []),
         ],
+        ...zodiacSheet(system, library, sheet),
+        abilitiesHeading: 'Techs',
         items: counts(s.items),
         down: s.unconscious === true || s.dead === true,
       };
@@ -179,12 +479,17 @@ export function describeCharacter(
         id,
         name,
         lines: [
-          { label: 'Class', value: String(s.class ?? '—') },
+          {
+            label: 'Class',
+            value: typeof s.class === 'string' ? named(system, library, 'class', s.class) : '—',
+          },
           { label: 'Level', value: String(level) },
           { label: 'EXP', value: `${exp} (${100 - exp} to the next level)` },
           { label: 'Poison', value: s.poison === null || s.poison === undefined ? 'no' : 'yes' },
           ...(s.defeated === true ? [{ label: 'Defeated', value: 'must be raised' }] : []),
         ],
+        ...shiningForceSheet(system, library, sheet, s),
+        abilitiesHeading: 'Spells',
         items: held.map(
           (h) =>
             `${nameOf(library, String(h.item))}${h.equipped === true ? ' (equipped)' : ''}${h.cracked === true ? ' (cracked)' : ''}`,

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { StatePayload } from '../../src/server/protocol.js';
 import type { RosterEntry } from '../../src/store/index.js';
 import {
@@ -8,6 +10,7 @@ import {
   type Heard,
   http,
   newTable,
+  ROOT,
   startEncounterOver,
 } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
@@ -34,6 +37,23 @@ interface Case {
   readonly cost: RegExp;
   /** The player's sheet shows these labels. */
   readonly sheet: readonly string[];
+  /** The player's character (one with abilities or spells); the party's first if absent. */
+  readonly player?: string;
+  /** A statistic the sheet shows: its label, and where its value is in the content entry. */
+  readonly stat: readonly [string, string];
+  /** An ability, spell, GF or Tech the sheet shows by name: its content folder, where its id is. */
+  readonly ability: readonly [string, string];
+}
+
+function content(system: string, folder: string, id: string): unknown {
+  return parse(readFileSync(`${ROOT}content/${system}/${folder}/${id}.yaml`, 'utf8'));
+}
+
+/** A value in a content entry by a dotted path: `attributes.MAG`, `techs.0`. */
+function at(entry: unknown, path: string): string {
+  let value = entry;
+  for (const key of path.split('.')) value = (value as Record<string, unknown>)[key];
+  return String(value);
 }
 
 const CASES: readonly Case[] = [
@@ -45,7 +65,10 @@ const CASES: readonly Case[] = [
     service: 'rest',
     fill: (page) => page.getByLabel('gil (optional)').fill('10'),
     cost: /Costs 30 Gil\./,
-    sheet: ['Level', 'XP', 'Gil', 'HP', 'MP'],
+    sheet: ['Level', 'XP', 'Gil', 'HP', 'MP', 'Statistics', 'Abilities'],
+    player: 'mint',
+    stat: ['MAG', 'attributes.MAG'],
+    ability: ['abilities', 'abilities.0'],
   },
   {
     system: 'ffviii',
@@ -55,7 +78,9 @@ const CASES: readonly Case[] = [
     service: 'rest',
     fill: async () => {},
     cost: /Costs nothing\./,
-    sheet: ['HP', 'Spell Matrix', 'Ammunition'],
+    sheet: ['HP', 'Spell Matrix', 'Ammunition', 'Statistics', 'Junctions, Powers and Spells'],
+    stat: ['Magic Evade', 'attributes.magicEvade'],
+    ability: ['guardian-forces', 'guardianForces.0.gf'],
   },
   {
     system: 'zodiac',
@@ -65,7 +90,9 @@ const CASES: readonly Case[] = [
     service: 'rest',
     fill: async () => {},
     cost: /Costs nothing\./,
-    sheet: ['HP', 'MP', 'Permanent effects'],
+    sheet: ['HP', 'MP', 'Permanent effects', 'Statistics', 'Techs'],
+    stat: ['Attack Power', 'stats.attackPower'],
+    ability: ['techs', 'techs.0'],
   },
   {
     system: 'shining-force',
@@ -78,7 +105,10 @@ const CASES: readonly Case[] = [
       await page.getByLabel('item').selectOption('medical-herb');
     },
     cost: /Costs 10 gold\./,
-    sheet: ['Class', 'Level', 'EXP'],
+    sheet: ['Class', 'Level', 'EXP', 'Statistics', 'Spells'],
+    player: 'tao',
+    stat: ['Movement', 'stats.movement'],
+    ability: ['spells', 'spells.0'],
   },
 ];
 
@@ -175,28 +205,51 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     expect(await gm.locator('.actions .action-list button.action').count()).toBe(0);
     await context.close();
 
-    // A player's phone: their own sheet and the party.
+    // A player's phone: their own sheet, its statistics and abilities, and the party.
+    const player = c.player ?? c.party[0]!;
+    const yaml = content(c.system, 'characters', player);
     const invite = await http<{ token: string }>(`${url}/api/table/invites`, gmToken, 'POST', {
       role: 'player',
-      character: c.party[0],
+      character: player,
     });
     const phone = await tracker.browser.newContext({
       viewport: { width: 375, height: 812 },
       hasTouch: true,
       isMobile: true,
     });
-    const player = await phone.newPage();
-    await player.goto(`${url}/t/${invite.body.token}`);
-    await player.getByRole('link', { name: 'Your character sheet' }).click();
-    const sheet = player.locator(`article.sheet[data-character="${c.party[0]}"]`);
+    const page = await phone.newPage();
+    await page.goto(`${url}/t/${invite.body.token}`);
+    await page.getByRole('link', { name: 'Your character sheet' }).click();
+    const sheet = page.locator(`article.sheet[data-character="${player}"]`);
     await sheet.waitFor();
     const text = await sheet.innerText();
     for (const label of c.sheet) expect(text).toContain(label);
-    expect(await player.locator('article.sheet').count()).toBe(1);
-    expect(await player.locator('#party-h + ul > li').count()).toBe(c.party.length);
-    const width: number = await player.evaluate('document.documentElement.scrollWidth');
+    const [statLabel, statPath] = c.stat;
+    const stat = sheet.locator('.sheet-stats > div', {
+      has: page.getByText(statLabel, { exact: true }),
+    });
+    expect(await stat.locator('dd').textContent()).toBe(at(yaml, statPath));
+    const [folder, abilityPath] = c.ability;
+    const abilityName = at(content(c.system, folder, at(yaml, abilityPath)), 'name');
+    await sheet
+      .locator('.sheet-abilities li strong')
+      .getByText(abilityName, { exact: true })
+      .waitFor();
+    expect(await page.locator('article.sheet').count()).toBe(1);
+    expect(await page.locator('#party-h + ul > li').count()).toBe(c.party.length);
+    const width: number = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(375);
-    await player.screenshot({ path: screenPath(`campaign-sheet-${c.system}.png`) });
+    // Nothing on the phone reaches past its edge, and no text in the sheet is under 12 px.
+    const overflow: string[] = await page.evaluate(`[...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 375.5)
+      .map((e) => e.tagName + '.' + e.className)`);
+    expect(overflow).toEqual([]);
+    const smallest: number = await page.evaluate(`Math.min(...[...document
+      .querySelectorAll('article.sheet *')]
+      .filter((e) => e.textContent.trim() !== '')
+      .map((e) => parseFloat(getComputedStyle(e).fontSize)))`);
+    expect(smallest).toBeGreaterThanOrEqual(12);
+    await page.screenshot({ path: screenPath(`campaign-sheet-${c.system}.png`) });
     await phone.close();
   }, 180_000);
 });

@@ -78,6 +78,31 @@ function Sheet({ character }: { character: CampaignCharacter }) {
           </div>
         ))}
       </dl>
+      {character.stats.length > 0 && (
+        <>
+          <h4>Statistics</h4>
+          <dl class="sheet-stats">
+            {character.stats.map((l) => (
+              <div key={l.label} class={l.value.length > 10 ? 'wide' : undefined}>
+                <dt>{l.label}</dt>
+                <dd>{l.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      <h4>{character.abilitiesHeading}</h4>
+      {character.abilities.length > 0 ? (
+        <ul class="sheet-abilities">
+          {character.abilities.map((a) => (
+            <li key={a.label}>
+              <strong>{a.label}</strong> <span>{a.value}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">none</p>
+      )}
       {character.items.length > 0 && (
         <p class="items">
           <strong>Items:</strong> {character.items.join(', ')}

@@ -12,6 +12,11 @@ export interface CampaignCharacter {
   readonly id: string;
   readonly name: string;
   readonly lines: readonly SheetLine[];
+  /** Statistics from the sheet, with what the lasting state changes (level gains, class). */
+  readonly stats: readonly SheetLine[];
+  /** Abilities, spells, Techs, GFs, Powers: name and a short description. */
+  readonly abilities: readonly SheetLine[];
+  readonly abilitiesHeading: string;
   readonly items: readonly string[];
   readonly down: boolean;
 }

@@ -156,6 +156,29 @@ export function rollSlot(
   roller?: string,
   variables: Variables = {},
 ): RollSlot {
+  // Every change of a live encounter offers its actions again with their slots, nearly all as
+  // before: the same arguments give the same slot, worked out once (its total range is an
+  // exact distribution). Slots are read-only, so one object serves every caller.
+  const key = JSON.stringify([purpose, notation, roller ?? null, variables]);
+  let slot = slotsMade.get(key);
+  if (slot === undefined) {
+    slot = makeRollSlot(purpose, notation, roller, variables);
+    if (slotsMade.size >= SLOTS_KEPT) slotsMade.delete(slotsMade.keys().next().value as string);
+    slotsMade.set(key, slot);
+  }
+  return slot;
+}
+
+/** Slots kept for `rollSlot`, oldest dropped first: a table's fights ask for a few hundred. */
+const SLOTS_KEPT = 4096;
+const slotsMade = new Map<string, RollSlot>();
+
+function makeRollSlot(
+  purpose: string,
+  notation: string,
+  roller: string | undefined,
+  variables: Variables,
+): RollSlot {
   const expression = parseDice(notation);
   const dice = fixedDice(expression.ast, variables);
   let sum: RollRange | undefined;

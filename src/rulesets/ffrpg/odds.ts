@@ -96,11 +96,10 @@ function dealt(
   spec: Spec,
   critical: boolean,
 ): Dealt {
-  const bases: [number, number][] =
+  const bases: readonly (readonly [number, number])[] =
     spec.code === undefined
       ? [[spec.share === undefined ? 0 : shareOf(target, spec.share), 1]]
-      : diceDistribution(spec.code, { variables: variablesOf(state, source, spec.skill) })
-          .distribution;
+      : damageCodeOutcomes(spec.code, variablesOf(state, source, spec.skill));
   const steps = damageSteps(state, source, target, { ...spec, critical });
   const amounts = new Map<number, number>();
   let absorbed = false;
@@ -111,6 +110,30 @@ function dealt(
   }
   return { amounts, absorbed };
 }
+
+/**
+ * A Damage Code's outcomes with the attacker's numbers in it, worked out once: a live fight
+ * offers the same attacks with the same numbers after every change, and their odds are asked
+ * for each time. Oldest dropped first past `CODES_KEPT`.
+ */
+function damageCodeOutcomes(
+  code: string,
+  variables: Readonly<Record<string, number>>,
+): readonly (readonly [number, number])[] {
+  const key = `${code}\u0000${JSON.stringify(variables)}`;
+  let outcomes = codesWorkedOut.get(key);
+  if (outcomes === undefined) {
+    outcomes = diceDistribution(code, { variables }).distribution;
+    if (codesWorkedOut.size >= CODES_KEPT) {
+      codesWorkedOut.delete(codesWorkedOut.keys().next().value as string);
+    }
+    codesWorkedOut.set(key, outcomes);
+  }
+  return outcomes;
+}
+
+const CODES_KEPT = 2048;
+const codesWorkedOut = new Map<string, readonly (readonly [number, number])[]>();
 
 interface DamageOdds {
   readonly range: { readonly min: number; readonly mean: number; readonly max: number };

@@ -1,4 +1,5 @@
 import type { DiceRoller } from '../../engine/index.js';
+import { sideVerb } from '../grammar.js';
 import type { InitiativeRoll } from './events.js';
 import type { FfviiiResolution } from './resolution.js';
 import { type CarriedAction, type CombatantState, inFight } from './state.js';
@@ -124,9 +125,14 @@ function endBattle(out: FfviiiResolution): void {
   const sides = sidesInFight(out);
   const winner = sides.size === 1 ? [...sides][0]! : null;
   const name = out.state.setup.sides.find((s) => s.id === winner)?.name;
+  // "The Iron Giant stands alone", "Ehlric and his pet stand alone".
+  const members = out.state.order.filter((id) => out.get(id).side === winner).length;
   out.emit({
     type: 'battle-ended',
     winner,
-    reason: winner === null ? 'nobody is left standing' : `${name} stand alone`,
+    reason:
+      winner === null
+        ? 'nobody is left standing'
+        : `${name} ${sideVerb(members, 'stands', 'stand')} alone`,
   });
 }

@@ -60,7 +60,7 @@ export function registerBalance(program: Command, io: Io): void {
     .argument('<encounter>', 'an encounter file (see docs/encounters.md)')
     .requiredOption(
       '--vary <spec>',
-      '<combatant>.<field>=<low>..<high>, as heket.stats.hp=100..400',
+      "<combatant>.<field>=<low>..<high>, as heket.stats.hp=100..400 (a sheet field), goblin-2.maxHp=5..60 (one entry's maximum HP) or ogre.count=1..6",
     )
     .requiredOption('--target <spec>', '<side>=<rate>, as party=0.5 or party=50%')
     .option(

@@ -8,6 +8,23 @@ import type { ContentLibrary } from './library.js';
 export interface SheetChoice {
   readonly character?: string | undefined;
   readonly monster?: string | undefined;
+  /**
+   * A monster's maximum HP in this fight, in place of its sheet's: the sheet is copied with it
+   * (at the system's HP field), so whatever reads the maximum (the view, healing caps, the sim,
+   * the odds) reads this. It starts at it unless the entry's `hp` says otherwise.
+   */
+  readonly maxHp?: number | undefined;
+}
+
+/** The name of the combatant entry's maximum-HP override. */
+export const MAX_HP_FIELD = 'maxHp';
+
+/** A copy of a sheet with `value` at `path` (`['stats', 'hp']`), the rest shared. */
+function withNumberAt<T>(sheet: T, path: readonly string[], value: number): T {
+  const [key, ...rest] = path;
+  if (key === undefined) return value as T;
+  const here = sheet as Record<string, unknown>;
+  return { ...here, [key]: withNumberAt(here[key], rest, value) } as T;
 }
 
 /**
@@ -74,15 +91,27 @@ export function sidesFrom<T, Who extends SheetChoice, SpecSide, Combatant, Side>
   kinds: { readonly character: ContentKind<T>; readonly monster: ContentKind<T> },
   combatant: (named: NamedSheet<T>, who: Who, where: string) => Result<Combatant>,
   side: (spec: SpecSide, combatants: Combatant[]) => Side,
+  /** Where the system's monster sheet keeps its maximum HP: `['stats', 'hp']`. */
+  maxHpAt: readonly string[],
 ): Result<Side[]> {
   const out: Side[] = [];
   for (const [s, spec] of sides.entries()) {
     const combatants: Combatant[] = [];
     for (const [c, who] of combatantsOf(spec).entries()) {
       const where = `sides[${s}].combatants[${c}]`;
-      const named = sheetNamed(library, who, kinds, where);
-      if (!named.ok) return named;
-      const built = combatant(named.value, who, where);
+      const found = sheetNamed(library, who, kinds, where);
+      if (!found.ok) return found;
+      let named = found.value;
+      if (who.maxHp !== undefined) {
+        if (named.kind !== 'monster') {
+          return err(
+            'encounter/invalid',
+            `${where}.${MAX_HP_FIELD}: only a monster's entry overrides its maximum HP; a character's comes from its sheet (or the roster)`,
+          );
+        }
+        named = { ...named, sheet: withNumberAt(named.sheet, maxHpAt, who.maxHp) };
+      }
+      const built = combatant(named, who, where);
       if (!built.ok) return built;
       combatants.push(built.value);
     }

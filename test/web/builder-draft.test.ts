@@ -172,6 +172,44 @@ describe('a built encounter file', () => {
     ]);
   });
 
+  it.each(['ffrpg', 'ffviii', 'zodiac', 'shining-force'])(
+    '%s: a tuned maximum HP goes into the monster’s entry as maxHp, and the fight starts it there',
+    (system) => {
+      const monster = ids(system, 'monster')[0]!;
+      let draft: Draft = {
+        ...blank(system),
+        sides: [
+          { key: 1, name: 'Party', combatants: [] },
+          { key: 2, name: 'Foes', combatants: [] },
+        ],
+        players: 1,
+      };
+      draft = pick(
+        pick(draft, 1, 'character', ids(system, 'character')[0]!),
+        2,
+        'monster',
+        monster,
+      );
+      draft = {
+        ...draft,
+        sides: draft.sides.map((s) => ({
+          ...s,
+          combatants: s.combatants.map((c) => (c.sheet === 'monster' ? { ...c, maxHp: 123 } : c)),
+        })),
+      };
+      const { text, result } = read(system, draft);
+      const file = parse(text) as { sides: { combatants: Record<string, unknown>[] }[] };
+      expect(file.sides[1]!.combatants[0]).toMatchObject({ monster, maxHp: 123 });
+      expect(file.sides[0]!.combatants[0]).not.toHaveProperty('maxHp');
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      const { system: sys, setup } = result.encounter;
+      const seen = sys
+        .view(sys.ruleset.initialState(setup))
+        .combatants.find((c) => c.id === monster);
+      expect(seen).toMatchObject({ hp: 123, maxHp: 123 });
+    },
+  );
+
   it('a refused file names the place: a side with nobody on it', () => {
     const draft: Draft = {
       ...blank('ffviii'),

@@ -173,6 +173,8 @@ export const encounterSpecSchema = z.strictObject({
               name: z.string().optional(),
               hp: z.number().int().min(0).optional(),
               mp: z.number().int().min(0).optional(),
+              /** A monster's maximum HP in this fight, in place of its sheet's; it starts at it. */
+              maxHp: z.number().int().min(1).max(99_999).optional(),
             }),
           )
           .min(1),
@@ -271,6 +273,7 @@ export function ffrpgSetupFrom(library: ContentLibrary, specInput: unknown): Res
       party: side.party,
       combatants,
     }),
+    ['stats', 'hp'],
   );
   if (!sides.ok) return sides;
   const table =

@@ -128,6 +128,8 @@ export const encounterSpecSchema = z.strictObject({
               id: idSchema.optional(),
               name: z.string().min(1).optional(),
               hp: z.number().int().min(1).max(9999).optional(),
+              /** A monster's maximum HP in this fight, in place of its sheet's; it starts at it. */
+              maxHp: z.number().int().min(1).max(9999).optional(),
               /** In yards, for spell range (Sorcery AV x 3). */
               position: z.strictObject({ x: z.number(), y: z.number() }).optional(),
             }),
@@ -169,6 +171,7 @@ export function ffviiiSetupFrom(library: ContentLibrary, specInput: unknown): Re
       });
     },
     (side, combatants) => ({ id: side.id, name: side.name, combatants }),
+    ['hp'],
   );
   if (!built.ok) return built;
   const sides: FfviiiSetup['sides'] = built.value;

@@ -166,6 +166,8 @@ export const encounterSpecSchema = z.strictObject({
               at: cellName,
               hp: z.number().int().min(0).optional(),
               mp: z.number().int().min(0).optional(),
+              /** A monster's maximum HP in this fight, in place of its sheet's; it starts at it. */
+              maxHp: z.number().int().min(1).max(999).optional(),
             }),
           )
           .min(1)
@@ -261,6 +263,7 @@ export function shiningForceSetupFrom(
     SHEET_KINDS,
     (named, who) => ok(sheetOf(named, who)),
     (side, combatants) => ({ id: side.id, name: side.name, force: side.force, combatants }),
+    ['stats', 'hp'],
   );
   if (!sides.ok) return sides;
   const parsed = shiningForce.parseSetup({

@@ -108,6 +108,11 @@ export const encounterSpecSchema = z.strictObject({
               name: z.string().optional(),
               hp: z.number().int().min(0).optional(),
               mp: z.number().int().min(0).optional(),
+              /**
+               * A monster's maximum HP in this fight, in place of its sheet's; it starts at it.
+               * Damage Levels multiply it as they do the sheet's.
+               */
+              maxHp: z.number().int().min(1).max(9_999_999).optional(),
             }),
           )
           .min(1),
@@ -169,6 +174,7 @@ export function zodiacSetupFrom(library: ContentLibrary, specInput: unknown): Re
     { character: characterKind, monster: monsterKind },
     (named, who) => ok(combatantFrom(library, named, who)),
     (side, combatants) => ({ id: side.id, name: side.name, party: side.party, combatants }),
+    ['stats', 'hp'],
   );
   if (!sides.ok) return sides;
   const setup = setupSchema.safeParse({

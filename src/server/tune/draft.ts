@@ -10,16 +10,11 @@ import { err, ok, type Result } from '../../engine/index.js';
 import type { CampaignRoster } from '../../rulesets/campaign.js';
 import type { AnySystem } from '../../rulesets/system.js';
 
-/** What the GM may vary from the builder: a monster's most HP, or how many of it fight. */
+/**
+ * What the GM may vary from the builder: a monster's most HP (its entries' `maxHp` override in
+ * the draft, not its sheet), or how many of it fight.
+ */
 export type TuneField = 'hp' | 'count';
-
-/** Where each system's monster sheet keeps its most HP. */
-export const HP_FIELD: Readonly<Record<string, string>> = {
-  ffrpg: 'stats.hp',
-  ffviii: 'hp',
-  zodiac: 'stats.hp',
-  'shining-force': 'stats.hp',
-};
 
 export function draftEncounter(
   system: AnySystem,

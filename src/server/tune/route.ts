@@ -11,6 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAX_HP_FIELD } from '../../content/encounter-sheets.js';
 import type { ContentLibrary } from '../../content/index.js';
 import type { EncounterFile } from '../../encounters/file.js';
 import type { Result } from '../../engine/index.js';
@@ -19,7 +20,7 @@ import type { SimRun } from '../../sim/sim.js';
 import type { TableRecord, TokenGrant } from '../../store/index.js';
 import type { Simulations } from '../simulations.js';
 import { type readRoster, systemOfTable } from '../tables.js';
-import { draftEncounter, HP_FIELD } from './draft.js';
+import { draftEncounter } from './draft.js';
 import type { TuneJob, TuneMessage } from './job.js';
 
 export const TUNE_LIMITS = {
@@ -232,15 +233,15 @@ export function registerTune(app: FastifyInstance, deps: TuneDeps): void {
     const { job, tableId, check } = prepared.value;
     if (!check.ok) return fail(reply, 400, check.error.code, check.error.message);
     const encounter = check.value;
-    const path = field === 'count' ? 'count' : HP_FIELD[job.system];
-    if (path === undefined) {
-      return fail(reply, 400, 'tune/field', `no HP field known for ${job.system}`);
-    }
-    // A monster of the draft, not a character: the GM tunes the opposition.
+    // A monster of the draft, not a character: the GM tunes the opposition. Its HP is varied
+    // through the draft's own `maxHp` override (of the entry with that id, or every entry of that
+    // monster), so the answer goes back into the draft and the table's sheet stays as it is.
+    const path = field === 'count' ? 'count' : MAX_HP_FIELD;
     const kind = encounter.system.kinds.find((k) => k.kind.endsWith('/monster'));
     const sheet = kind === undefined ? undefined : encounter.library.get(kind, monster);
     const vary = { combatant: monster, field: path, low, high };
-    const variation = sheet === undefined ? undefined : variationOf(encounter, vary);
+    const variation =
+      sheet === undefined && field === 'count' ? undefined : variationOf(encounter, vary);
     if (variation === undefined || !variation.ok) {
       return fail(
         reply,

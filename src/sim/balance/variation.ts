@@ -6,6 +6,7 @@
  * follows it as it would from a content file that said so.
  */
 
+import { MAX_HP_FIELD } from '../../content/encounter-sheets.js';
 import { describeValue } from '../../content/errors.js';
 import {
   ContentLibrary,
@@ -107,6 +108,7 @@ export function variationOf(
   const name = `${vary.combatant}.${vary.field}`;
   const { system, library, spec } = encounter;
   const used = sheetsUsed(spec);
+  if (vary.field === MAX_HP_FIELD) return maxHpVariation(encounter, vary);
   const words = used.get(vary.combatant);
   if (words === undefined) {
     const ids = [...used.keys()].join(', ');
@@ -267,6 +269,86 @@ function countVariation(
       const kept = side.combatants.filter((c) => !mine.includes(c as SpecEntry));
       const combatants = [...kept.slice(0, at), ...copies, ...kept.slice(at)];
       const copiedSides = sides.map((s, i) => (i === sideAt ? { ...side, combatants } : s));
+      const built = system.setupFrom(library, { ...(spec as object), sides: copiedSides });
+      if (!built.ok) {
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
+        );
+      }
+      return ok(built.value);
+    },
+  });
+}
+
+/** Where each system's monster sheet keeps its most HP (a path in its content file). */
+export const MONSTER_HP_FIELD: Readonly<Record<string, string>> = {
+  ffrpg: 'stats.hp',
+  ffviii: 'hp',
+  zodiac: 'stats.hp',
+  'shining-force': 'stats.hp',
+};
+
+/**
+ * `goblin-2.maxHp`: the maximum-HP override of the encounter's own entries (`maxHp:` in the
+ * file), not the sheet: the entry whose `id` is the name, or else every entry of the monster
+ * with that content id (`goblin.maxHp`: each goblin). The library is untouched, so another fight,
+ * or a `gm add` in this one, still reads the sheet's HP.
+ */
+function maxHpVariation(
+  encounter: EncounterFile,
+  vary: Pick<VarySpec, 'combatant' | 'field'>,
+): Result<Variation> {
+  const name = `${vary.combatant}.${vary.field}`;
+  const { system, library, spec } = encounter;
+  const sides = isRecord(spec) && Array.isArray(spec.sides) ? (spec.sides as unknown[]) : [];
+  const entries = sides.flatMap((side) =>
+    isRecord(side) && Array.isArray(side.combatants) ? side.combatants.filter(isRecord) : [],
+  );
+  const byId = entries.filter((c) => c.id === vary.combatant);
+  const mine = byId.length > 0 ? byId : entries.filter((c) => c.monster === vary.combatant);
+  if (mine.length === 0 || mine.some((c) => typeof c.monster !== 'string')) {
+    const ids = entries
+      .filter((c) => typeof c.monster === 'string')
+      .map((c) => (c.id ?? c.monster) as string);
+    return err(
+      'balance/no-combatant',
+      `--vary ${name}: the encounter has no monster '${vary.combatant}' (a monster's id or its entry's id); it has ${[...new Set(ids)].join(', ') || 'none'}`,
+    );
+  }
+  const kind = system.kinds.find((k) => k.kind.endsWith('/monster'));
+  const sheet = kind === undefined ? undefined : library.get(kind, mine[0]!.monster as string);
+  const hpPath = parsePath(MONSTER_HP_FIELD[system.ruleset.id] ?? 'stats.hp')!;
+  const fromSheet = sheet === undefined ? undefined : read(sheet, hpPath, `--vary ${name}`);
+  const first = mine[0]!.maxHp;
+  const original =
+    typeof first === 'number'
+      ? first
+      : fromSheet?.ok && typeof fromSheet.value === 'number'
+        ? fromSheet.value
+        : 1;
+  return ok({
+    name,
+    kind: kind?.kind ?? 'monster',
+    original,
+    whole: true,
+    setupAt(value: number): Result<unknown> {
+      if (!Number.isInteger(value) || value < 1) {
+        return err(
+          'balance/refused-value',
+          `--vary ${name}: a maximum HP is a whole number from 1, got ${value}`,
+        );
+      }
+      const copiedSides = sides.map((side) =>
+        isRecord(side) && Array.isArray(side.combatants)
+          ? {
+              ...side,
+              combatants: side.combatants.map((c) =>
+                mine.includes(c) ? { ...(c as object), maxHp: value } : c,
+              ),
+            }
+          : side,
+      );
       const built = system.setupFrom(library, { ...(spec as object), sides: copiedSides });
       if (!built.ok) {
         return err(

@@ -163,11 +163,14 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
       );
       if (side === undefined) return d;
       const first = side.combatants.findIndex((c) => c.ref === ref);
+      const maxHp = side.combatants[first]?.maxHp;
       const others = side.combatants.filter((c) => c.ref !== ref);
+      // The copies keep a tuned maximum HP the monster already had.
       const copies = Array.from({ length: count }, () => ({
         key: key(),
         sheet: 'monster' as const,
         ref,
+        ...(maxHp === undefined ? {} : { maxHp }),
       }));
       const combatants = [...others.slice(0, first), ...copies, ...others.slice(first)];
       return {
@@ -175,6 +178,18 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
         sides: d.sides.map((s) => (s.key === side.key ? { ...s, combatants } : s)),
       };
     });
+
+  /** A tune's HP, into the draft: each of the monster's entries fights at that maximum HP. */
+  const useHp = (ref: string, hp: number) =>
+    setDraft((d) => ({
+      ...d,
+      sides: d.sides.map((s) => ({
+        ...s,
+        combatants: s.combatants.map((c) =>
+          c.sheet === 'monster' && c.ref === ref ? { ...c, maxHp: hp } : c,
+        ),
+      })),
+    }));
 
   const roster = new Set(info.roster.map((r) => r.character));
   const picked = new Set(draft.sides.flatMap((s) => s.combatants.map((c) => c.ref)));
@@ -219,6 +234,16 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
                 }))
               }
               onPlace={(combatant) => setPlacing(placing === combatant ? null : combatant)}
+              onSheetHp={(combatant) =>
+                changeSide(side.key, (s) => ({
+                  ...s,
+                  combatants: s.combatants.map((c) => {
+                    if (c.key !== combatant) return c;
+                    const { maxHp: _, ...rest } = c;
+                    return rest;
+                  }),
+                }))
+              }
               onRemove={() =>
                 setDraft((d) => ({
                   ...d,
@@ -267,6 +292,7 @@ export function EncounterBuilder({ api, info, content, reload }: Props) {
           file={file}
           monsters={draftMonsters}
           onUseCount={useCount}
+          onUseHp={useHp}
         />
         <h3>The encounter file</h3>
         <label>
@@ -333,6 +359,8 @@ interface SideProps {
   readonly onPlayers: () => void;
   readonly onAdd: (sheet: DraftCombatant['sheet'], ref: string, count: number) => void;
   readonly onDrop: (combatant: number) => void;
+  /** Drops a tuned maximum HP: the monster fights at its sheet's again. */
+  readonly onSheetHp: (combatant: number) => void;
   readonly onPlace: (combatant: number) => void;
   readonly onRemove: () => void;
 }
@@ -367,6 +395,15 @@ function SideEditor(p: SideProps) {
               <li key={c.key} data-combatant={c.ref}>
                 {name}
                 {c.sheet === 'character' && p.roster.has(c.ref) ? ' (roster)' : ''}
+                {c.maxHp !== undefined && (
+                  <>
+                    {' '}
+                    at <strong data-testid="max-hp">{c.maxHp} HP</strong>{' '}
+                    <button type="button" onClick={() => p.onSheetHp(c.key)}>
+                      Back to the sheet’s HP
+                    </button>
+                  </>
+                )}
                 {p.system === 'shining-force' && (
                   <>
                     {' '}

@@ -13,6 +13,8 @@ export interface DraftCombatant {
   readonly ref: string;
   /** Shining Force: its cell, `C4`. */
   readonly at?: string;
+  /** A monster's maximum HP in this fight, in place of its sheet's (`maxHp:`): a tune's answer. */
+  readonly maxHp?: number;
 }
 
 export interface DraftSide {
@@ -116,6 +118,7 @@ export function encounterFile(
         entry.name = own.name;
       }
       if (draft.system === 'shining-force' && c.at !== undefined) entry.at = c.at;
+      if (c.sheet === 'monster' && c.maxHp !== undefined) entry.maxHp = c.maxHp;
       return entry;
     });
     return {

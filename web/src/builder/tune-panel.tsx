@@ -23,6 +23,8 @@ interface Props {
   readonly monsters: readonly DraftMonster[];
   /** "Use this" for a count: the draft gets that many of the monster. */
   readonly onUseCount: (ref: string, count: number) => void;
+  /** "Use this" for HP: the monster's entries in the draft get that maximum HP (`maxHp:`). */
+  readonly onUseHp: (ref: string, hp: number) => void;
 }
 
 interface Prediction {
@@ -48,7 +50,7 @@ const DEBOUNCE_MS = 600;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export function TunePanel({ api, system, file, monsters, onUseCount }: Props) {
+export function TunePanel({ api, system, file, monsters, onUseCount, onUseHp }: Props) {
   const [prediction, setPrediction] = useState<Prediction | null>(null);
   const [predicting, setPredicting] = useState(false);
   const [predictError, setPredictError] = useState<string | null>(null);
@@ -114,6 +116,7 @@ export function TunePanel({ api, system, file, monsters, onUseCount }: Props) {
           file={file}
           monsters={monsters}
           onUseCount={onUseCount}
+          onUseHp={onUseHp}
           onRunning={setTuning}
         />
       )}
@@ -127,9 +130,9 @@ function TuneForm({
   file,
   monsters,
   onUseCount,
+  onUseHp,
   onRunning,
-}: Omit<Props, 'onUseCount'> & {
-  readonly onUseCount: Props['onUseCount'];
+}: Props & {
   readonly onRunning: (c: AbortController | null) => void;
 }) {
   const [monster, setMonster] = useState(monsters[0]!.ref);
@@ -304,19 +307,16 @@ function TuneForm({
                 {(result.ms / 1000).toFixed(1)} s) —{' '}
                 {result.onTarget ? 'on target' : 'the closest we could get'}.
               </p>
-              {result.vary.field === 'count' ? (
-                <button
-                  type="button"
-                  onClick={() => onUseCount(result.vary.combatant, result.value!)}
-                >
-                  Use this
-                </button>
-              ) : (
-                <p class="note">
-                  An encounter file has no maximum-HP override: set {result.value} as the HP in the
-                  monster's sheet to use it.
-                </p>
-              )}
+              <button
+                type="button"
+                onClick={() =>
+                  result.vary.field === 'count'
+                    ? onUseCount(result.vary.combatant, result.value!)
+                    : onUseHp(result.vary.combatant, result.value!)
+                }
+              >
+                Use this
+              </button>
             </>
           )}
         </div>

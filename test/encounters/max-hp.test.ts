@@ -14,6 +14,7 @@ import { SYSTEMS } from '../../src/rulesets/index.js';
 import { variationOf } from '../../src/sim/balance/variation.js';
 import { DEFAULT_POLICY } from '../../src/sim/policies.js';
 import { simulate } from '../../src/sim/sim.js';
+import { defaultHpRange, MOST_HP } from '../../web/src/systems.js';
 
 const EXAMPLES = {
   ffrpg: { file: 'examples/ffrpg-wind-cave.yaml', party: 'party' },
@@ -197,4 +198,24 @@ describe('the balance search varies the override, one entry alone', () => {
     const none = variationOf(encounter, { combatant: 'max', field: 'maxHp' });
     expect(none.ok ? '' : none.error.message).toContain("has no monster 'max'");
   });
+});
+
+describe("the web's bound on maxHp", () => {
+  it.each(Object.keys(EXAMPLES) as (keyof typeof EXAMPLES)[])(
+    '%s: the tune panel starts within what the encounter schema takes',
+    (system) => {
+      const most = MOST_HP[system]!;
+      const at = (value: number) => {
+        const doc = docOf(system);
+        const { s, c } = firstMonster(doc);
+        doc.sides[s]!.combatants[c]!.maxHp = value;
+        return read(`${system}-bound`, doc).ok;
+      };
+      expect(at(most)).toBe(true);
+      expect(at(most + 1)).toBe(false);
+      const { low, high } = defaultHpRange(system);
+      expect(low).toBeGreaterThanOrEqual(1);
+      expect(high).toBeLessThanOrEqual(most);
+    },
+  );
 });

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../api.js';
+import { defaultHpRange } from '../systems.js';
 import { postEvents } from './stream.js';
 
 /** A monster of the draft: its content id, name and how many of it fight. */
@@ -138,8 +139,8 @@ function TuneForm({
   const [monster, setMonster] = useState(monsters[0]!.ref);
   const canCount = system !== 'shining-force';
   const [field, setField] = useState<'hp' | 'count'>('hp');
-  const [low, setLow] = useState(1);
-  const [high, setHigh] = useState(2000);
+  const [low, setLow] = useState(defaultHpRange(system).low);
+  const [high, setHigh] = useState(defaultHpRange(system).high);
   const [target, setTarget] = useState(75);
   const [battles, setBattles] = useState<number | null>(null);
   const [result, setResult] = useState<TuneResult | null>(null);
@@ -155,8 +156,8 @@ function TuneForm({
       setLow(1);
       setHigh(8);
     } else {
-      setLow(1);
-      setHigh(2000);
+      setLow(defaultHpRange(system).low);
+      setHigh(defaultHpRange(system).high);
     }
   };
 

@@ -262,6 +262,9 @@ export function settleAfterGm(r: Resolution): void {
  * one: "both actions will take effect".
  */
 export function advance(r: Resolution): void {
+  // The combatants as a round ended: a round that changes nothing (no SP gained, no timer left to
+  // run out, as at Speed 0 all round) would repeat for ever, so the battle ends there.
+  let lastRound: string | undefined;
   for (let step = 0; step < MAX_STEPS; step++) {
     const state = r.state;
     if (state.phase !== 'ticks') return;
@@ -297,6 +300,9 @@ export function advance(r: Resolution): void {
     }
     endRound(r);
     if (battleOver(r)) return;
+    const now = JSON.stringify(r.state.combatants);
+    if (now === lastRound) break;
+    lastRound = now;
     beginRound(r);
   }
   endBattle(r, null, 'nobody can act any more');

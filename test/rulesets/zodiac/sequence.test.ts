@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attack,
   begin,
+  type CombatantInput,
   duel,
   hp,
   keef,
@@ -211,5 +212,20 @@ describe('Speed effects', () => {
     expect(statuses(encounter, 'keef')).toEqual([]);
     expect(statuses(encounter, 'ogre')).toEqual([]);
     expect(encounter.state.round).toBeGreaterThan(1);
+  });
+});
+
+describe('nobody gains Speed Points: Speed 0 all round', () => {
+  it('ends at once as a draw when a round changes nothing, rather than looping rounds until the cap', () => {
+    const still = (c: CombatantInput) => ({ ...c, stats: { ...c.stats, speed: 0 } });
+    const encounter = start(duel([still(keef())], [still(ogre())]));
+    // Round 1's 1d8 leaves both below the 8 SP a turn needs, and no round adds any.
+    const events = begin(encounter, { keef: 3, ogre: 1 });
+    expect(only(events, 'battle-ended')).toMatchObject({
+      winner: null,
+      reason: 'nobody can act any more',
+    });
+    // A round or two, not a hundred thousand steps' worth (an entry the server could not keep).
+    expect(ofType(events, 'round-began').length).toBeLessThanOrEqual(3);
   });
 });

@@ -159,6 +159,7 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'encounter/not-found': 404,
   'encounter/closed': 409,
   'encounter/not-over': 409,
+  'invite/own-link': 409,
   'roster/exists': 409,
   'campaign/stale': 409,
   'campaign/changed': 409,
@@ -225,6 +226,8 @@ function refuse(reply: FastifyReply, code: string, message: string): FastifyRepl
 const inviteBody = z.discriminatedUnion('role', [
   z.object({ role: z.literal('player'), character: z.string().min(1).max(200) }),
   z.object({ role: z.literal('spectator') }),
+  // A second GM's link (a co-GM, the GM's other device): the GM's alone to make.
+  z.object({ role: z.literal('gm') }),
 ]);
 const encounterBody = z.object({
   file: z.string().min(1).max(SERVER_LIMITS.httpBodyBytes),
@@ -473,6 +476,8 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     return {
       table,
       role: roleOf(grant),
+      // The link this page's session came from: the seats panel marks it as this screen's.
+      link: grant.tokenId,
       roster: rows.map((r) => ({
         character: r.characterId,
         state: r.state,
@@ -512,7 +517,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const role =
       body.data.role === 'player'
         ? { role: 'player' as const, characterId: body.data.character }
-        : { role: 'spectator' as const };
+        : { role: body.data.role };
     const created = await invite(store, found.table, role);
     if (!created.ok) return send(reply, created);
     hub.tableEvent(found.table.id, { type: 'invites-changed' });
@@ -533,6 +538,15 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     const found = await tableOf(request, reply, true);
     if (found === undefined) return reply;
     const { id } = idParam.parse(request.params);
+    // Not the link this request came with: a GM who revoked their own would be locked out
+    // mid-sentence (another GM link, the lobby API or `moogle table revoke` can).
+    if (id === found.grant.tokenId) {
+      return refuse(
+        reply,
+        'invite/own-link',
+        "this is the link you are using: revoke it from another GM link or with 'moogle table revoke'",
+      );
+    }
     if (!(await revokeLink(store, found.table.id, id))) {
       return refuse(reply, 'invite/not-found', `no live invite ${id} at this table`);
     }

@@ -167,4 +167,49 @@ describe('seats at the table in Chromium', () => {
     await phone.getByRole('alert').filter({ hasText: 'This link was revoked' }).first().waitFor();
     await expect.poll(() => link.getAttribute('data-seen')).toBe('revoked');
   }, 120_000);
+
+  it("lists the GM's own link as this screen's, makes a co-GM's link, and revokes it; never its own", async () => {
+    const { table, gmToken } = await newTable(tracker.running.store, 'ffrpg', ['hiro']);
+    const gmContext = await tracker.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(gmContext);
+    const gm = await gmContext.newPage();
+    await gm.goto(`${tracker.running.url}/t/${gmToken}`);
+    const gmSeat = gm.locator('.seat[data-seat="@gm"]');
+    await gmSeat.getByRole('heading', { name: 'Game masters' }).waitFor();
+    const own = gmSeat.locator('li[data-link]', { has: gm.getByTestId('this-screen') });
+    await expect.poll(() => own.getAttribute('data-seen')).toBe('connected');
+    expect(await own.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    // Nor by hand: the API refuses the link a request comes with.
+    const ownId = (await own.getAttribute('data-link'))!;
+    const refused = await http<{ error: { code: string } }>(
+      `${tracker.running.url}/api/table/invites/${ownId}`,
+      gmToken,
+      'DELETE',
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('invite/own-link');
+
+    await gmSeat.getByRole('button', { name: 'New link for a co-GM' }).click();
+    await gmSeat
+      .getByRole('img', {
+        name: /QR code of the new link for Game masters: scan it with the co-GM's device/,
+      })
+      .waitFor();
+    const coLink = (await gmSeat.locator('.new-link a').getAttribute('href'))!;
+    const coContext = await tracker.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(coContext);
+    const coGm = await coContext.newPage();
+    await coGm.goto(coLink);
+    // The co-GM's screen is a GM's: it has the seats too.
+    await coGm.locator('.seat[data-seat="@gm"]').waitFor();
+    const coId = /\/t\/([A-Za-z0-9_-]{12})\./.exec(coLink)![1]!;
+    const coRow = gmSeat.locator(`li[data-link="${coId}"]`);
+    await expect.poll(() => coRow.getAttribute('data-seen')).toBe('connected');
+    await coRow.getByRole('button', { name: 'Revoke this link' }).click();
+    await coRow.getByRole('button', { name: 'Yes, revoke' }).click();
+    await expect.poll(() => coRow.getAttribute('data-seen')).toBe('revoked');
+    const after = await tracker.running.store.listTokens(table.id);
+    expect(after.find((t) => t.tokenId === coId)?.revokedAt).not.toBeNull();
+    expect(after.find((t) => t.tokenId === ownId)?.revokedAt).toBeNull();
+  }, 120_000);
 });

@@ -128,13 +128,12 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     await gm.goto(`${tracker.running.url}/t/${gmToken}`);
     await expect.poll(() => gm.locator('h1').textContent()).toContain(`Test ${c.system}`);
 
-    // Invites, from the GM's table page: the links are shown to be handed over.
+    // Invites, from the seats on the GM's table page: each link is shown to be handed over.
     const links: string[] = [];
     for (const character of c.players) {
-      await gm.getByRole('button', { name: `Invite a player for ${character}` }).click();
-      const link = gm
-        .locator('li', { hasText: `Invite a player for ${character}` })
-        .locator('.invite a');
+      const seat = gm.locator(`.seat[data-seat="${character}"]`);
+      await seat.getByRole('button', { name: `New link for ${character}` }).click();
+      const link = seat.locator('.new-link a');
       await expect
         .poll(async () => (await link.getAttribute('href')) ?? '')
         .not.toBe(links.at(-1) ?? '');

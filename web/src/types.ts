@@ -38,6 +38,8 @@ export interface TableInfo {
     readonly createdAt: string;
   };
   readonly role: import('../../src/server/protocol.js').Role;
+  /** The link this page's session came from. */
+  readonly link: string;
   readonly roster: readonly { readonly character: string; readonly updatedAt: string }[];
   readonly encounters: readonly {
     readonly id: string;

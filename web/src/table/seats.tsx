@@ -23,10 +23,18 @@ interface Made {
 type Seen = 'connected' | 'reconnecting' | 'not connected' | 'revoked';
 
 const SPECTATORS = '@spectators';
+const GAME_MASTERS = '@gm';
 
 function seatOf(invite: Invite): string | undefined {
   if (invite.role === 'player') return invite.characterId;
-  return invite.role === 'spectator' ? SPECTATORS : undefined;
+  return invite.role === 'spectator' ? SPECTATORS : GAME_MASTERS;
+}
+
+/** The seat's heading, and whom its new link is for. */
+function titleOf(seat: string): { readonly title: string; readonly whom: string } {
+  if (seat === GAME_MASTERS) return { title: 'Game masters', whom: 'a co-GM' };
+  if (seat === SPECTATORS) return { title: 'Spectators', whom: 'a spectator' };
+  return { title: seat, whom: seat };
 }
 
 function seenOf(invite: Invite, connected: readonly Connected[]): Seen {
@@ -38,8 +46,8 @@ function seenOf(invite: Invite, connected: readonly Connected[]): Seen {
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
 /**
- * The GM's seats at the table: each character of the roster, and the spectators, with every
- * link made for them (when, whether its holder is connected now, revoked), live through the
+ * The GM's seats at the table: the game masters, each character of the roster, and the
+ * spectators, with every link made for them (when, whether its holder is connected now, revoked), live through the
  * table's socket. A new link's address is shown once, with a QR code for a phone to scan; a
  * link is revoked after a second touch, and its open screens are closed at once.
  */
@@ -81,7 +89,11 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
     act(async () => {
       const created = await api.post<{ link: string; invite: Invite }>(
         '/api/table/invites',
-        seat === SPECTATORS ? { role: 'spectator' } : { role: 'player', character: seat },
+        seat === GAME_MASTERS
+          ? { role: 'gm' }
+          : seat === SPECTATORS
+            ? { role: 'spectator' }
+            : { role: 'player', character: seat },
       );
       setMade({ seat, tokenId: created.invite.tokenId, link: created.link });
       await load();
@@ -99,9 +111,10 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
     // A link for a character since dropped from the roster still has its seat here.
     for (const invite of invites) {
       const seat = seatOf(invite);
-      if (seat !== undefined && seat !== SPECTATORS && !members.includes(seat)) members.push(seat);
+      if (seat === undefined || seat === SPECTATORS || seat === GAME_MASTERS) continue;
+      if (!members.includes(seat)) members.push(seat);
     }
-    return [...members, SPECTATORS];
+    return [GAME_MASTERS, ...members, SPECTATORS];
   }, [info.roster, invites]);
 
   return (
@@ -109,8 +122,11 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
       <h2 id="seats-h">Seats</h2>
       {seats.map((seat) => {
         const links = invites.filter((i) => seatOf(i) === seat);
-        const title = seat === SPECTATORS ? 'Spectators' : seat;
-        const older = links.filter((i) => i.revokedAt === null && i.tokenId !== made?.tokenId);
+        const { title, whom } = titleOf(seat);
+        // This screen's own link is never among the older ones to revoke at a touch.
+        const older = links.filter(
+          (i) => i.revokedAt === null && i.tokenId !== made?.tokenId && i.tokenId !== info.link,
+        );
         return (
           <article key={seat} class="seat" aria-label={`Seat: ${title}`} data-seat={seat}>
             <h3>{title}</h3>
@@ -124,7 +140,14 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
                     <li key={invite.tokenId} data-link={invite.tokenId} data-seen={seen}>
                       <span class="mono">{invite.tokenId}</span> · made {when(invite.createdAt)} ·{' '}
                       <span class={`seen seen-${seen.replace(' ', '-')}`}>{seen}</span>
+                      {invite.tokenId === info.link && (
+                        <span class="muted" data-testid="this-screen">
+                          {' '}
+                          · this screen's link
+                        </span>
+                      )}
                       {invite.revokedAt === null &&
+                        invite.tokenId !== info.link &&
                         (confirming === invite.tokenId ? (
                           <span class="confirm">
                             {' '}
@@ -140,7 +163,10 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
                           <>
                             {' '}
                             <button type="button" onClick={() => setConfirming(invite.tokenId)}>
-                              Revoke {title === 'Spectators' ? 'this link' : `${title}'s link`}
+                              Revoke{' '}
+                              {seat === SPECTATORS || seat === GAME_MASTERS
+                                ? 'this link'
+                                : `${title}'s link`}
                             </button>
                           </>
                         ))}
@@ -150,12 +176,13 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
               </ul>
             )}
             <button type="button" onClick={() => void newLink(seat)}>
-              New link for {seat === SPECTATORS ? 'a spectator' : seat}
+              New link for {whom}
             </button>
             {made?.seat === seat && (
               <NewLink
                 link={made.link}
                 title={title}
+                holder={seat === GAME_MASTERS ? "the co-GM's device" : "the player's phone"}
                 older={older.length}
                 onRevokeOlder={() =>
                   void act(async () => {
@@ -182,11 +209,13 @@ export function Seats({ api, info }: { api: Api; info: TableInfo }) {
 function NewLink({
   link,
   title,
+  holder,
   older,
   onRevokeOlder,
 }: {
   link: string;
   title: string;
+  holder: string;
   older: number;
   onRevokeOlder: () => void;
 }) {
@@ -203,7 +232,7 @@ function NewLink({
       <div
         class="qr"
         role="img"
-        aria-label={`QR code of the new link for ${title}: scan it with the player's phone`}
+        aria-label={`QR code of the new link for ${title}: scan it with ${holder}`}
         // uqr's own SVG of the address: no text of anyone's in it but the link itself.
         dangerouslySetInnerHTML={{ __html: svg }}
       />

@@ -11,7 +11,7 @@ interface Props {
   readonly reload: () => Promise<TableInfo | null>;
 }
 
-/** A table between fights: its encounters, and for the GM the roster, invites and a new fight. */
+/** A table between fights: its encounters, and for the GM the roster, the seats and a new fight. */
 export function TablePage({ api, info, reload }: Props) {
   const gm = info.role.role === 'gm';
   const [content, setContent] = useState<readonly ContentItem[]>([]);
@@ -81,7 +81,6 @@ function Encounters({ info }: { info: TableInfo }) {
 
 function Roster({ api, info, content, reload }: Props & { content: readonly ContentItem[] }) {
   const [pick, setPick] = useState('');
-  const [links, setLinks] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   // Kinds read `ffrpg/character`: a character is any kind ending so.
   const characters = content.filter((i) => i.kind.split('/').at(-1) === 'character');
@@ -94,34 +93,21 @@ function Roster({ api, info, content, reload }: Props & { content: readonly Cont
       setError(e instanceof Error ? e.message : String(e));
     }
   };
-  const inviteFor = (character: string | null) =>
-    act(async () => {
-      const made = await api.post<{ link: string }>(
-        '/api/table/invites',
-        character === null ? { role: 'spectator' } : { role: 'player', character },
-      );
-      setLinks((l) => ({ ...l, [character ?? '@spectator']: made.link }));
-    });
   return (
     <section aria-labelledby="roster-h" class="panel">
-      <h2 id="roster-h">Roster and invites</h2>
-      <ul class="plain-list">
-        {members.map((r) => (
-          <li key={r.character}>
-            <strong>{r.character}</strong>{' '}
-            <button type="button" onClick={() => inviteFor(r.character)}>
-              Invite a player for {r.character}
-            </button>
-            {links[r.character] && <InviteLink link={links[r.character]!} />}
-          </li>
-        ))}
-        <li>
-          <button type="button" onClick={() => inviteFor(null)}>
-            Invite a spectator
-          </button>
-          {links['@spectator'] && <InviteLink link={links['@spectator']!} />}
-        </li>
-      </ul>
+      <h2 id="roster-h">Roster</h2>
+      {members.length === 0 ? (
+        <p class="muted">No character yet.</p>
+      ) : (
+        <ul class="plain-list">
+          {members.map((r) => (
+            <li key={r.character} data-character={r.character}>
+              <strong>{characters.find((c) => c.id === r.character)?.name ?? r.character}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="muted">Each character's links, and who holds them, are under Seats.</p>
       <form
         class="row"
         onSubmit={(e) => {
@@ -154,16 +140,5 @@ function Roster({ api, info, content, reload }: Props & { content: readonly Cont
         </p>
       )}
     </section>
-  );
-}
-
-function InviteLink({ link }: { link: string }) {
-  return (
-    <p class="invite">
-      Link: <a href={link}>{link}</a>{' '}
-      <button type="button" onClick={() => void navigator.clipboard?.writeText(link)}>
-        Copy
-      </button>
-    </p>
   );
 }

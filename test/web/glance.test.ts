@@ -192,10 +192,11 @@ describe.each(CASES)('the screens of $system', (c) => {
   });
 
   itIn(c.system, 'ffviii')(
-    'asks before abandoning, and then shows undo as unavailable',
+    'asks before abandoning, and then shows undo as unavailable and takes no more overrides',
     async () => {
       const undo = gm.getByRole('button', { name: '↶ Undo' });
       expect(await undo.isEnabled()).toBe(true);
+      expect(await gm.locator('input[name="gm-line"]').count()).toBe(1);
       await gm.getByRole('button', { name: 'Abandon…' }).click();
       await gm.getByText('Abandon this fight?').waitFor();
       await gm.getByRole('button', { name: 'Keep the fight' }).click();
@@ -209,6 +210,8 @@ describe.each(CASES)('the screens of $system', (c) => {
       expect(await gm.getByTestId('undo-preview').textContent()).toContain(
         'can no longer be undone',
       );
+      expect(await gm.locator('input[name="gm-line"]').count()).toBe(0);
+      expect(await gm.getByRole('region', { name: 'Add a combatant' }).count()).toBe(0);
     },
   );
 

@@ -149,8 +149,9 @@ export function EncounterScreen({ api, info, encounterId, name, onLeave }: Props
             {state.orderRolls && <OrderRollsEntered order={state.orderRolls} view={view} />}
             <WhoIsHere connected={state.connected} view={view} />
             <UndoRedo snapshot={snapshot} live={live} />
-            {touch && <AddCombatant touch={touch} view={view} />}
-            <GmLine snapshot={snapshot} live={live} />
+            {touch && state.status === 'active' && <AddCombatant touch={touch} view={view} />}
+            {/* A finished or abandoned fight takes no more overrides: the server would refuse. */}
+            {state.status === 'active' && <GmLine snapshot={snapshot} live={live} />}
             <GmRoll snapshot={snapshot} live={live} />
             <FinishFight api={api} encounterId={encounterId} snapshot={snapshot} />
             <BalancePanel api={api} encounterId={encounterId} entry={state.seq} />

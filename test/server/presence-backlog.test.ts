@@ -96,4 +96,77 @@ describe('presence notices while the store does not take them', () => {
       await running.stop();
     }
   });
+
+  it('says everything again once, even when this process holds more links than the backlog', async () => {
+    const running = await startServer('sqlite');
+    try {
+      const { gmToken } = await newTable(running.store, 'ffrpg');
+      const ids: string[] = [];
+      for (let e = 0; e < 10; e++) {
+        ids.push(
+          await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), `b${e}`),
+        );
+      }
+      let open: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const sent: PresenceNotice[] = [];
+      const store: Store = Object.create(running.store, {
+        publishPresence: {
+          value: async (notice: PresenceNotice) => {
+            await gate;
+            sent.push(notice);
+          },
+        },
+      });
+      const hub = new Hub({
+        store,
+        systemOf: (ruleset) => systemById(ruleset),
+        libraryOf: async (_tableId, system) => {
+          const library = starterLibrary(system);
+          return library.ok ? library.value : undefined;
+        },
+        log: () => {},
+      });
+      await hub.start();
+      try {
+        // 10 encounters x 30 spectators' links (what the seats leave them): 300 links here, and
+        // their table's 300, while nothing gets through, so notices are dropped.
+        for (const id of ids) {
+          const host = await hub.host(id);
+          if (!host.ok) throw new Error(host.error.message);
+          for (let i = 0; i < 30; i++) {
+            expect(host.value.attach(socket(`${id}-${i}`)).ok).toBe(true);
+          }
+        }
+        open();
+        // Said again once: one `gone`, then every link; and then the queue stays quiet.
+        await expect.poll(() => sent.filter((n) => n.kind === 'gone').length).toBe(1);
+        // Bounded: said again and again, the queue would never settle.
+        await Promise.race([
+          hub.settledPresence(),
+          new Promise((_, reject) =>
+            setTimeout(
+              () => reject(new Error('presence never settled: said again, and again')),
+              10_000,
+            ),
+          ),
+        ]);
+        const told = sent.length;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(sent.length).toBe(told);
+        expect(sent.filter((n) => n.kind === 'gone')).toHaveLength(1);
+        const after = sent.slice(sent.findIndex((n) => n.kind === 'gone') + 1);
+        expect(
+          new Set(after.map((n) => (n.kind === 'link' ? `${n.encounterId}/${n.link}` : n.kind)))
+            .size,
+        ).toBe(600);
+      } finally {
+        hub.close();
+      }
+    } finally {
+      await running.stop();
+    }
+  });
 });

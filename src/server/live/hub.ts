@@ -42,6 +42,8 @@ export class Hub {
   private waitingNotices = 0;
   /** Notices were dropped: once the queue drains, everything is said again. */
   private behind = false;
+  /** Set while everything is being said again (`publish`): those notices are not counted. */
+  private retelling = false;
   /** What the hosts are opened with: the context, and this hub to tell of their sockets. */
   private readonly hostContext: HostContext;
   /** Every table's channel and who is at it (its channel's sockets and its encounters'). */
@@ -114,24 +116,35 @@ export class Hub {
    * made right rather than left with what the dropped notices changed.
    */
   private publish(notice: PresenceNotice): Promise<void> {
-    if (this.waitingNotices >= PRESENCE_BACKLOG) {
+    // What is said again after notices were dropped is not counted against the backlog: it is
+    // one notice a link this process holds, more than the backlog on a busy process, and
+    // counted it tipped the queue over again, to be said again, for ever (two processes
+    // holding 150 sockets each spent a third of a core each on it while nobody did anything).
+    const counted = !this.retelling;
+    if (counted && this.waitingNotices >= PRESENCE_BACKLOG) {
       this.behind = true;
       return this.publishing;
     }
-    this.waitingNotices++;
+    if (counted) this.waitingNotices++;
     this.publishing = this.publishing.then(async () => {
       try {
         await this.context.store.publishPresence(notice);
       } catch (error) {
         this.context.log('warn', 'presence notice not sent', { error: String(error) });
       } finally {
-        this.waitingNotices--;
+        if (counted) this.waitingNotices--;
       }
       if (this.behind && this.waitingNotices === 0) {
         this.behind = false;
-        void this.publish({ kind: 'gone', process: this.process });
-        void this.eachHost((host) => this.tell(host));
-        this.tables.tellAll();
+        const hosts = await this.eachHost((host) => host);
+        this.retelling = true;
+        try {
+          void this.publish({ kind: 'gone', process: this.process });
+          for (const host of hosts) this.tell(host);
+          this.tables.tellAll();
+        } finally {
+          this.retelling = false;
+        }
       }
     });
     return this.publishing;

@@ -82,3 +82,15 @@ export const REF_KEYWORD = 'x-moogle-ref';
 export function refersTo<S extends z.ZodType>(kind: string, schema: S): S {
   return schema.meta({ [REF_KEYWORD]: kind });
 }
+
+/** The JSON Schema keyword marking an optional field that a new entry's form starts with. */
+export const FORM_START_KEYWORD = 'x-moogle-form-start';
+
+/**
+ * `schema` (an optional field), shown in a new entry's form from the start rather than behind
+ * its "+" button: the file may do without it, but the campaign rules want it (a Shining Force
+ * member levels up in a class). Validation is unchanged.
+ */
+export function startsInForms<S extends z.ZodType>(schema: S): S {
+  return schema.meta({ [FORM_START_KEYWORD]: true });
+}

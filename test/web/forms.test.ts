@@ -163,3 +163,17 @@ describe('labels', () => {
     }
   });
 });
+
+describe('optional fields a new form starts with', () => {
+  const kinds = SYSTEMS.find((s) => s.ruleset.id === 'shining-force')!.kinds;
+  const schemaOf = (kind: string) =>
+    jsonSchemaFor(kinds.find((k) => k.kind === kind)!) as FormSchema;
+
+  it("a new Shining Force member's form asks for its class (the roster wants one); a monster's does not", () => {
+    const member = defaultFor(schemaOf('shining-force/character')) as Record<string, JsonValue>;
+    expect(member).toHaveProperty('class', '');
+    expect(fieldOf(schemaOf('shining-force/character'), member).control).toBe('object');
+    const monster = defaultFor(schemaOf('shining-force/monster')) as Record<string, JsonValue>;
+    expect(monster).not.toHaveProperty('class');
+  });
+});

@@ -53,6 +53,10 @@ async function write(
   await form.locator('input[name="id"]').fill(id);
   await form.locator('input[name="name"]').fill(name);
   const hp = HP_FIELD[system]!;
+  // A new Shining Force member's form asks for its class from the start: the roster wants one.
+  if (kind === 'shining-force/character') {
+    await form.locator('select[name="class"]').selectOption('swordsman');
+  }
 
   // A negative HP: refused, shown beside the HP field, and nothing saved.
   await form.locator(`input[name="${hp}"]`).fill('-5');

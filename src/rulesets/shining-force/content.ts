@@ -6,7 +6,7 @@ import {
   sheetById,
   sidesFrom,
 } from '../../content/encounter-sheets.js';
-import { refersTo } from '../../content/fields.js';
+import { refersTo, startsInForms } from '../../content/fields.js';
 import { type ContentReference, defineKind, entityFields } from '../../content/kind.js';
 import type { ContentLibrary } from '../../content/library.js';
 import { describeIssue, Encounter, err, ok, type Result } from '../../engine/index.js';
@@ -120,7 +120,11 @@ const sheetReferences = (s: SheetFile): ContentReference[] => [
 export const characterKind = defineKind({
   kind: 'shining-force/character',
   description: 'A Shining Force member: class, level, stats, weapon mastery, items and spells.',
-  schema: sheetSchema,
+  // A member of the Force levels up in its class: the roster refuses one without, so a new
+  // character's form asks for it from the start (a monster's does not).
+  schema: sheetSchema.extend({
+    class: startsInForms(refersTo('shining-force/class', id).optional()),
+  }),
   references: sheetReferences,
 });
 

@@ -15,6 +15,8 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 
 /** The annotation naming the content kind whose id a string field holds (src/content/fields.ts). */
 export const REF_KEYWORD = 'x-moogle-ref';
+/** The annotation on an optional field a new entry's form starts with (src/content/fields.ts). */
+export const FORM_START_KEYWORD = 'x-moogle-form-start';
 
 export interface FormSchema {
   readonly type?: string | readonly string[];
@@ -41,6 +43,7 @@ export interface FormSchema {
   readonly oneOf?: readonly FormSchema[];
   readonly allOf?: readonly FormSchema[];
   readonly [REF_KEYWORD]?: string;
+  readonly [FORM_START_KEYWORD]?: boolean;
 }
 
 export function isObject(value: unknown): value is JsonObject {
@@ -113,7 +116,9 @@ export function defaultFor(schema: FormSchema): JsonValue {
       const out: Record<string, JsonValue> = {};
       const required = new Set(schema.required ?? []);
       for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-        if (required.has(key) || sub.default !== undefined) out[key] = defaultFor(sub);
+        if (required.has(key) || sub.default !== undefined || sub[FORM_START_KEYWORD] === true) {
+          out[key] = defaultFor(sub);
+        }
       }
       return out;
     }

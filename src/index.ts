@@ -2,7 +2,6 @@
  * The moogle package. `roll`, `distribution` and `seededDice` are the short way in; the dice
  * module's full API is re-exported beside them.
  */
-import { randomInt } from 'node:crypto';
 import {
   type DiceSource,
   type Distribution,
@@ -13,19 +12,17 @@ import {
   seededDice,
   type Variables,
 } from './dice/index.js';
+import { randomSeed } from './dice/random/seed.js';
 
 export * from './dice/index.js';
+/** A fresh seed for when the caller does not care which: the one place randomness enters. */
+export { randomSeed };
 
 export interface RollApiOptions {
   /** Defaults to a generator seeded from the operating system's randomness. */
   readonly dice?: DiceSource;
   readonly variables?: Variables;
   readonly limits?: OddsOptions['limits'];
-}
-
-/** A fresh seed for when the caller does not care which: the one place randomness enters. */
-export function randomSeed(): number {
-  return randomInt(0, 2 ** 48 - 1);
 }
 
 /** Rolls `expression` with a full explanation; `{ total, detail, text }`. */

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { formatContentErrors } from '../content/index.js';
+import { randomSeed } from '../dice/random/seed.js';
 import { readEncounterFile } from '../encounters/file.js';
-import { randomSeed } from '../index.js';
 import { SYSTEMS } from '../rulesets/index.js';
 import {
   BalanceRefusal,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EnteredDice, parseDice, parseEnteredFaces, seededDice } from '../dice/index.js';
-import { randomSeed } from '../index.js';
+import { randomSeed } from '../dice/random/seed.js';
 import { collectVariable, parseSeed, UsageError, variablesOf } from './input.js';
 import type { Io } from './io.js';
 

@@ -1,5 +1,5 @@
 import { seededDice } from '../../dice/index.js';
-import { randomSeed } from '../../index.js';
+import { randomSeed } from '../../dice/random/seed.js';
 import {
   CheckError,
   chanceOfSuccess,

@@ -1,5 +1,5 @@
 import { rollDice, seededDice } from '../../dice/index.js';
-import { randomSeed } from '../../index.js';
+import { randomSeed } from '../../dice/random/seed.js';
 import { ACTION_DICE, actionCheck, readActionDice } from '../../rulesets/ffviii/index.js';
 import { parseSeed, UsageError } from '../input.js';
 import type { Io } from '../io.js';

@@ -1,6 +1,6 @@
 import type { DiceSource } from '../../dice/index.js';
 import { seededDice } from '../../dice/index.js';
-import { randomSeed } from '../../index.js';
+import { randomSeed } from '../../dice/random/seed.js';
 import {
   isCounter,
   isCritical,

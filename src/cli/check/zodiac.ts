@@ -1,5 +1,5 @@
 import { seededDice } from '../../dice/index.js';
-import { randomSeed } from '../../index.js';
+import { randomSeed } from '../../dice/random/seed.js';
 import { AUTOMATIC_HIT, judgeAttack } from '../../rulesets/zodiac/attack.js';
 import { parseSeed, UsageError } from '../input.js';
 import type { Io } from '../io.js';

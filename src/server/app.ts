@@ -738,11 +738,26 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     live(socket, request).catch(failedSocket(socket, 'a live connection failed')),
   );
 
-  async function live(socket: WebSocket, request: FastifyRequest): Promise<void> {
+  /**
+   * What both live sockets (an encounter's, a table's channel) do first: keep the messages that
+   * come before they are served, turn the socket away while stopping or full, and read its
+   * credential. Undefined once the socket was refused and closed.
+   */
+  async function admitted(
+    socket: WebSocket,
+    request: FastifyRequest,
+  ): Promise<
+    | {
+        readonly early: ReturnType<typeof keepEarlyMessages>;
+        readonly fail: (code: string, message: string) => void;
+        readonly grant: TokenGrant;
+      }
+    | undefined
+  > {
     const early = keepEarlyMessages(socket);
     if (stopping) {
       socket.close(CLOSE.restart, 'stopping');
-      return;
+      return undefined;
     }
     const fail = (code: string, message: string): void => {
       socket.send(JSON.stringify({ type: 'refused', code, message }));
@@ -750,25 +765,36 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
     };
     // The set counts this socket too.
     if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
-      return fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
+      fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
+      return undefined;
     }
     const grant = await grantOf(request);
+    if (!grant.ok) {
+      fail(grant.error.code, grant.error.message);
+      return undefined;
+    }
+    return { early, fail, grant: grant.value };
+  }
+
+  async function live(socket: WebSocket, request: FastifyRequest): Promise<void> {
     const params = idParam.safeParse(request.params);
-    if (!grant.ok) return fail(grant.error.code, grant.error.message);
+    const admission = await admitted(socket, request);
+    if (admission === undefined) return;
+    const { early, fail, grant } = admission;
     if (!params.success) return fail('encounter/not-found', 'no such encounter');
     const record = await store.getEncounter(params.data.id);
-    if (record === undefined || record.tableId !== grant.value.tableId) {
+    if (record === undefined || record.tableId !== grant.tableId) {
       return fail('encounter/not-found', `no encounter ${params.data.id} at this table`);
     }
     const host = await hub.host(record.id);
     if (!host.ok) return fail(host.error.code, host.error.message);
-    const role = roleOf(grant.value);
+    const role = roleOf(grant);
     // Admission (the encounter's seats, the link's cap) is decided by serveSocket before its
     // `welcome`, with no await in between, so two sockets cannot both take the last seat.
     serveSocket(socket, {
       host: host.value,
       role,
-      linkId: grant.value.tokenId,
+      linkId: grant.tokenId,
       welcome: {
         type: 'welcome',
         protocol: PROTOCOL_VERSION,
@@ -787,7 +813,7 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
       },
       early,
     });
-    hub.closeIfRevoked(host.value, grant.value.tokenId);
+    hub.closeIfRevoked(host.value, grant.tokenId);
   }
 
   // The table's channel: its events and who is at it (docs/server.md, "The table channel").
@@ -796,32 +822,21 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   );
 
   async function tableLive(socket: WebSocket, request: FastifyRequest): Promise<void> {
-    const early = keepEarlyMessages(socket);
-    if (stopping) {
-      socket.close(CLOSE.restart, 'stopping');
-      return;
-    }
-    const fail = (code: string, message: string): void => {
-      socket.send(JSON.stringify({ type: 'refused', code, message }));
-      socket.close(code === 'server/storage' ? CLOSE.unavailable : CLOSE.policy, code);
-    };
-    if (app.websocketServer.clients.size > SERVER_LIMITS.sockets) {
-      return fail('server/full', `this server holds at most ${SERVER_LIMITS.sockets} connections`);
-    }
-    const grant = await grantOf(request);
-    if (!grant.ok) return fail(grant.error.code, grant.error.message);
-    const table = await store.getTable(grant.value.tableId);
+    const admission = await admitted(socket, request);
+    if (admission === undefined) return;
+    const { early, fail, grant } = admission;
+    const table = await store.getTable(grant.tableId);
     if (table === undefined) return fail('table/not-found', 'the table of this link is gone');
-    const role = roleOf(grant.value);
+    const role = roleOf(grant);
     serveTableSocket(socket, {
       tables: hub.tables,
       tableId: table.id,
       role,
-      linkId: grant.value.tokenId,
+      linkId: grant.tokenId,
       welcome: { type: 'welcome', protocol: 1, role, table: { id: table.id, name: table.name } },
       early,
     });
-    hub.closeTableIfRevoked(grant.value.tokenId);
+    hub.closeTableIfRevoked(grant.tokenId);
   }
 
   registerBalance(app, store, hub, grantOf, options.balance);

@@ -8,6 +8,7 @@ import { formatSidePolicies, policyForEncounter } from '../sim/policy-spec.js';
 import { buildReport } from '../sim/report.js';
 import { SimCancelled, type SimRun, simulate } from '../sim/sim.js';
 import type { Store, TokenGrant } from '../store/index.js';
+import { openEventStream } from './event-stream.js';
 import type { Hub } from './live/hub.js';
 import { Simulations } from './simulations.js';
 
@@ -116,18 +117,7 @@ export function registerBalance(
     const reserved = simulations.reserve(record.tableId);
     if (!reserved.ok) return fail(429, reserved.refusal.code, reserved.refusal.message);
     const { lease } = reserved;
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const event = (name: string, data: unknown): void => {
-      if (!out.writableEnded && !out.destroyed)
-        out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
+    const { out, event } = openEventStream(reply);
     let lastSent = 0;
     let run: SimRun;
     try {

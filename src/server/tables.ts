@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { seededDice } from '../dice/index.js';
-import { parseEncounterText } from '../encounters/file.js';
 import { CommandDice, Encounter, err, ok, type Result } from '../engine/index.js';
 import type { CampaignRoster, CampaignService, JsonValue } from '../rulesets/campaign.js';
 import { SYSTEMS, systemById } from '../rulesets/index.js';
@@ -17,6 +16,7 @@ import type {
 } from '../store/index.js';
 import { seedTableLibrary, tableLibrary } from './library/library.js';
 import { starterLibrary, systemOfTable } from './starter.js';
+import { draftEncounter } from './tune/draft.js';
 
 /**
  * What a table's GM does outside an encounter: create the table, invite, keep the roster, start
@@ -169,46 +169,16 @@ export async function startEncounter(
   if (!roster.ok) return roster;
   const library = await tableLibrary(store, table);
   if (!library.ok) return library;
-  const parsed = parseEncounterText(
-    'encounter',
-    request.file,
-    [system.value],
-    (dirs) => {
-      if (dirs.length > 1) {
-        return {
-          ok: false,
-          errors: [
-            {
-              file: 'encounter',
-              path: 'content',
-              message:
-                "the server reads only its own content: an encounter sent to it has no 'content' folders",
-            },
-          ],
-        };
-      }
-      // The table's own library, never the package's: the encounter is built from what the
-      // GM keeps, and carries the sheets it uses in its setup from then on.
-      return { ok: true, library: library.value.library };
-    },
-    (sys, library, spec) => sys.campaign.setupFrom(library, spec, roster.value),
-  );
-  if (!parsed.ok) {
-    const first = parsed.errors[0]!;
-    const where = [first.path, first.line === undefined ? '' : `line ${first.line}`]
-      .filter(Boolean)
-      .join(', ');
-    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more)` : '';
-    return err('encounter/bad-file', `${where ? `${where}: ` : ''}${first.message}${more}`);
-  }
+  const parsed = draftEncounter(system.value, library.value.library, roster.value, request.file);
+  if (!parsed.ok) return parsed;
   const seed = request.seed ?? randomBytes(8).toString('hex');
-  const created = Encounter.create(system.value.ruleset, parsed.encounter.setup, seed);
+  const created = Encounter.create(system.value.ruleset, parsed.value.setup, seed);
   if (!created.ok) return created;
   return store.createEncounter({
     tableId: table.id,
-    name: request.name ?? parsed.encounter.name,
+    name: request.name ?? parsed.value.name,
     ruleset: system.value.ruleset.id,
-    setup: parsed.encounter.setup,
+    setup: parsed.value.setup,
     initialDice: created.value.diceState,
   });
 }

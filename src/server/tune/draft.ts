@@ -1,7 +1,7 @@
 /**
- * The builder's draft, read as the server reads an encounter it starts (tables.ts,
- * startEncounter): the table's own library, no content folders, the roster's characters in their
- * lasting state. The same on the event loop (to check a request) and in the tune worker (to
+ * An encounter file sent to the server, read as it starts one (tables.ts, startEncounter) and as
+ * the builder's draft is tuned: the table's own library, no content folders, the roster's
+ * characters in their lasting state. The same on the event loop (to check a request) and in the tune worker (to
  * play it), so both see one encounter.
  */
 import type { ContentLibrary } from '../../content/index.js';
@@ -41,7 +41,9 @@ export function draftEncounter(
               },
             ],
           }
-        : { ok: true, library },
+        : // The table's own library, never the package's: the encounter is built from what
+          // the GM keeps, and carries the sheets it uses in its setup from then on.
+          { ok: true, library },
     build,
   );
   if (!parsed.ok) {
@@ -49,7 +51,8 @@ export function draftEncounter(
     const where = [first.path, first.line === undefined ? '' : `line ${first.line}`]
       .filter(Boolean)
       .join(', ');
-    return err('encounter/bad-file', `${where ? `${where}: ` : ''}${first.message}`);
+    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more)` : '';
+    return err('encounter/bad-file', `${where ? `${where}: ` : ''}${first.message}${more}`);
   }
   // The balance search rebuilds the setup for every value it tries through `system.setupFrom`:
   // the roster's characters must stay as the table has them there too.

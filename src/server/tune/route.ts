@@ -18,6 +18,7 @@ import type { Result } from '../../engine/index.js';
 import { MAX_COUNT, variationOf } from '../../sim/balance/variation.js';
 import type { SimRun } from '../../sim/sim.js';
 import type { TableRecord, TokenGrant } from '../../store/index.js';
+import { openEventStream } from '../event-stream.js';
 import type { Simulations } from '../simulations.js';
 import { type readRoster, systemOfTable } from '../tables.js';
 import { draftEncounter } from './draft.js';
@@ -115,18 +116,7 @@ export function registerTune(app: FastifyInstance, deps: TuneDeps): void {
     const reserved = simulations.reserve(tableId);
     if (!reserved.ok) return fail(reply, 429, reserved.refusal.code, reserved.refusal.message);
     const { lease } = reserved;
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const event = (name: string, data: unknown): void => {
-      if (!out.writableEnded && !out.destroyed)
-        out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
+    const { out, event } = openEventStream(reply);
     const started = performance.now();
     const worker = startTuneWorker(job);
     let alive = true;

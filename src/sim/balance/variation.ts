@@ -171,14 +171,11 @@ export function variationOf(
           ? { file: e.file, entity: varied }
           : e,
       );
-      const built = system.setupFrom(new ContentLibrary(library.kinds(), swapped), spec);
-      if (!built.ok) {
-        return err(
-          'balance/refused-value',
-          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
-        );
-      }
-      return ok(built.value);
+      return builtWith(
+        name,
+        value,
+        system.setupFrom(new ContentLibrary(library.kinds(), swapped), spec),
+      );
     },
   });
 }
@@ -269,14 +266,11 @@ function countVariation(
       const kept = side.combatants.filter((c) => !mine.includes(c as SpecEntry));
       const combatants = [...kept.slice(0, at), ...copies, ...kept.slice(at)];
       const copiedSides = sides.map((s, i) => (i === sideAt ? { ...side, combatants } : s));
-      const built = system.setupFrom(library, { ...(spec as object), sides: copiedSides });
-      if (!built.ok) {
-        return err(
-          'balance/refused-value',
-          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
-        );
-      }
-      return ok(built.value);
+      return builtWith(
+        name,
+        value,
+        system.setupFrom(library, { ...(spec as object), sides: copiedSides }),
+      );
     },
   });
 }
@@ -349,14 +343,20 @@ function maxHpVariation(
             }
           : side,
       );
-      const built = system.setupFrom(library, { ...(spec as object), sides: copiedSides });
-      if (!built.ok) {
-        return err(
-          'balance/refused-value',
-          `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
-        );
-      }
-      return ok(built.value);
+      return builtWith(
+        name,
+        value,
+        system.setupFrom(library, { ...(spec as object), sides: copiedSides }),
+      );
     },
   });
+}
+
+/** The setup built with the varied value, or why the encounter cannot be built with it. */
+function builtWith<T>(name: string, value: number, built: Result<T>): Result<T> {
+  if (built.ok) return built;
+  return err(
+    'balance/refused-value',
+    `--vary ${name}: the encounter cannot be built with ${value}: ${built.error.message}`,
+  );
 }

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsqr from 'jsqr';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, it } from 'vitest';
-import { ROOT, type Running, startServer } from '../server/harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StatePayload } from '../../src/server/protocol.js';
+import { http, ROOT, type Running, startServer } from '../server/harness.js';
 
 /**
  * Debian's Chromium driven by playwright-core: `npx playwright install` cannot download a
@@ -110,4 +112,50 @@ export function itIn(
   wanted: string,
 ): (name: string, test: () => Promise<void>, timeout?: number) => void {
   return current === wanted ? (name, test, timeout) => it(name, test, timeout) : () => {};
+}
+
+/** The entry number a screen shows. */
+export async function seqOf(page: Page): Promise<number> {
+  return Number(await page.locator('main[data-seq]').getAttribute('data-seq'));
+}
+
+/** What the server sends a link's holder as the encounter's state: what its screen should show. */
+export async function serverState(
+  url: string,
+  encounterId: string,
+  token: string,
+): Promise<StatePayload> {
+  const got = await http<StatePayload>(`${url}/api/encounters/${encounterId}`, token, 'GET');
+  expect(got.status).toBe(200);
+  return got.body;
+}
+
+/** jsqr is CommonJS: its function is the module under Node, its types say `default`. */
+const decodeQr = (typeof jsqr === 'function' ? jsqr : jsqr.default) as typeof jsqr.default;
+
+/** The QR code as drawn on the page, in pixels: its SVG painted on a canvas, read back. */
+async function qrPixels(page: Page): Promise<{ data: number[]; width: number; height: number }> {
+  // A string: the test files have no DOM types.
+  return page.evaluate(`(async () => {
+    const svg = document.querySelector('.new-link .qr svg');
+    const image = new Image();
+    image.src = 'data:image/svg+xml;charset=utf-8,' +
+      encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context.fillStyle = 'white';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: [...pixels.data], width: pixels.width, height: pixels.height };
+  })()`) as Promise<{ data: number[]; width: number; height: number }>;
+}
+
+/** The address the page's QR code holds, read as a phone's camera would. */
+export async function readQr(page: Page): Promise<string | undefined> {
+  const { data, width, height } = await qrPixels(page);
+  return decodeQr(Uint8ClampedArray.from(data), width, height)?.data;
 }

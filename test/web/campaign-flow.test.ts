@@ -1,15 +1,10 @@
-import jsqr from 'jsqr';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StatePayload } from '../../src/server/protocol.js';
 import { http, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { useTracker } from './browser.js';
+import { readQr, seqOf, serverState, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
-
-/** jsqr is CommonJS: its function is the module under Node, its types say `default`. */
-const decodeQr = (typeof jsqr === 'function' ? jsqr : jsqr.default) as typeof jsqr.default;
 
 /**
  * Issue 25's whole evening at the table, in real Chromium, for each system, through the pages
@@ -145,20 +140,6 @@ async function newContext(phone: boolean): Promise<BrowserContext> {
   return context;
 }
 
-async function seqOf(page: Page): Promise<number> {
-  return Number(await page.locator('main[data-seq]').getAttribute('data-seq'));
-}
-
-async function serverState(encounterId: string, token: string): Promise<StatePayload> {
-  const got = await http<StatePayload>(
-    `${tracker.running.url}/api/encounters/${encounterId}`,
-    token,
-    'GET',
-  );
-  expect(got.status).toBe(200);
-  return got.body;
-}
-
 /** Chooses the first offered action on a screen and commits it; every page shows its entry. */
 async function actFirst(page: Page, others: readonly Page[]): Promise<void> {
   const before = await seqOf(page);
@@ -268,44 +249,23 @@ async function buildAndStart(gm: Page, seed: string): Promise<string> {
   return decodeURIComponent(/#\/e\/(.+)$/.exec(gm.url())![1]!);
 }
 
-/** The QR code as drawn on the page, in pixels: its SVG painted on a canvas, read back. */
-async function qrPixels(page: Page): Promise<{ data: number[]; width: number; height: number }> {
-  return page.evaluate(`(async () => {
-    const svg = document.querySelector('.new-link .qr svg');
-    const image = new Image();
-    image.src = 'data:image/svg+xml;charset=utf-8,' +
-      encodeURIComponent(new XMLSerializer().serializeToString(svg));
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    context.fillStyle = 'white';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { data: [...pixels.data], width: pixels.width, height: pixels.height };
-  })()`) as Promise<{ data: number[]; width: number; height: number }>;
-}
-
 /** 3. The hero's seat: a new link, its QR code read as a phone's camera would. */
 async function seatLink(gm: Page): Promise<string> {
   const seat = gm.locator(`.seat[data-seat="${HERO.id}"]`);
   await seat.getByRole('button', { name: `New link for ${HERO.id}` }).click();
   await seat.getByRole('img', { name: /QR code of the new link/ }).waitFor();
   const shown = (await seat.locator('.new-link a').getAttribute('href'))!;
-  const { data, width, height } = await qrPixels(gm);
-  const decoded = decodeQr(Uint8ClampedArray.from(data), width, height)?.data;
+  const decoded = await readQr(gm);
   expect(decoded).toBe(shown);
   return decoded!;
 }
 
 /** The GM plays (for everyone) until the hero is to act; the phone then takes its turn. */
 async function playerTurn(gm: Page, phone: Page, fight: string, gmToken: string): Promise<void> {
-  let state = await serverState(fight, gmToken);
+  let state = await serverState(tracker.running.url, fight, gmToken);
   for (let i = 0; i < 30 && state.view.actor !== HERO.id && !state.outcome.over; i++) {
     await actFirst(gm, [phone]);
-    state = await serverState(fight, gmToken);
+    state = await serverState(tracker.running.url, fight, gmToken);
   }
   expect(state.view.actor).toBe(HERO.id);
   await phone.locator('.actions .action-list button.action').first().waitFor();
@@ -333,10 +293,10 @@ async function endAndFinish(
     await field.fill('0');
     await field.press('Enter');
   });
-  let state = await serverState(fight, gmToken);
+  let state = await serverState(tracker.running.url, fight, gmToken);
   for (let i = 0; i < 10 && !state.outcome.over; i++) {
     await actFirst(gm, [phone]);
-    state = await serverState(fight, gmToken);
+    state = await serverState(tracker.running.url, fight, gmToken);
   }
   expect(state.outcome.over).toBe(true);
   await gm.locator('.outcome').waitFor();

@@ -1,15 +1,10 @@
-import jsqr from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StatePayload } from '../../src/server/protocol.js';
 import { example, http, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { seriousViolations, useTracker } from './browser.js';
+import { readQr, seqOf, seriousViolations, serverState, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
-
-/** jsqr is CommonJS: its function is the module under Node, its types say `default`. */
-const decodeQr = (typeof jsqr === 'function' ? jsqr : jsqr.default) as typeof jsqr.default;
 
 /**
  * Seats at the table, in real Chromium: the GM makes a player's link and shows it as a QR code;
@@ -24,20 +19,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
-async function seqOf(page: Page): Promise<number> {
-  return Number(await page.locator('main[data-seq]').getAttribute('data-seq'));
-}
-
-async function serverState(encounterId: string, token: string): Promise<StatePayload> {
-  const got = await http<StatePayload>(
-    `${tracker.running.url}/api/encounters/${encounterId}`,
-    token,
-    'GET',
-  );
-  expect(got.status).toBe(200);
-  return got.body;
-}
-
 /** Chooses the first offered action on a screen and commits it with the server's dice. */
 async function actFirst(page: Page, others: readonly Page[]): Promise<void> {
   const before = await seqOf(page);
@@ -46,27 +27,6 @@ async function actFirst(page: Page, others: readonly Page[]): Promise<void> {
   for (const p of [page, ...others]) {
     await p.locator(`main[data-seq="${before + 1}"]`).waitFor({ timeout: 15_000 });
   }
-}
-
-/** The QR code as drawn on the page, in pixels: its SVG painted on a canvas, read back. */
-async function qrPixels(page: Page): Promise<{ data: number[]; width: number; height: number }> {
-  // A string: the test files have no DOM types.
-  return page.evaluate(`(async () => {
-    const svg = document.querySelector('.new-link .qr svg');
-    const image = new Image();
-    image.src = 'data:image/svg+xml;charset=utf-8,' +
-      encodeURIComponent(new XMLSerializer().serializeToString(svg));
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    context.fillStyle = 'white';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { data: [...pixels.data], width: pixels.width, height: pixels.height };
-  })()`) as Promise<{ data: number[]; width: number; height: number }>;
 }
 
 async function startFromBuilder(gm: Page, seed: string): Promise<string> {
@@ -96,9 +56,8 @@ describe('seats at the table in Chromium', () => {
     await qr.waitFor();
     const shown = (await hiroSeat.locator('.new-link a').getAttribute('href'))!;
     expect(shown).toMatch(/\/t\/[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}$/);
-    const { data, width, height } = await qrPixels(gm);
-    const decoded = decodeQr(Uint8ClampedArray.from(data), width, height);
-    expect(decoded?.data).toBe(shown);
+    const decoded = await readQr(gm);
+    expect(decoded).toBe(shown);
     const link = hiroSeat.locator('li[data-link]');
     await expect.poll(() => link.getAttribute('data-seen')).toBe('not connected');
     expect(await seriousViolations(gm)).toEqual([]);
@@ -111,7 +70,7 @@ describe('seats at the table in Chromium', () => {
     });
     contexts.push(phoneContext);
     const phone = await phoneContext.newPage();
-    await phone.goto(decoded!.data);
+    await phone.goto(decoded!);
     await phone.getByText('you play hiro').waitFor();
     await expect.poll(() => link.getAttribute('data-seen')).toBe('connected');
     // Marked so: a reload would lose it, and following must not reload.
@@ -130,10 +89,10 @@ describe('seats at the table in Chromium', () => {
     expect(
       await gm.locator('article[data-combatant="haze"] [data-testid="played-by"]').count(),
     ).toBe(0);
-    let state = await serverState(first, gmToken);
+    let state = await serverState(tracker.running.url, first, gmToken);
     for (let i = 0; i < 40 && state.view.actor !== 'hiro'; i++) {
       await actFirst(gm, [phone]);
-      state = await serverState(first, gmToken);
+      state = await serverState(tracker.running.url, first, gmToken);
     }
     expect(state.view.actor).toBe('hiro');
     await expect
@@ -142,7 +101,7 @@ describe('seats at the table in Chromium', () => {
 
     // Hiro's player takes the turn from the phone.
     await actFirst(phone, [gm]);
-    const after = await serverState(first, gmToken);
+    const after = await serverState(tracker.running.url, first, gmToken);
     const last = (await tracker.running.store.entriesSince(first, after.seq - 1))[0]!;
     expect(JSON.stringify(last)).toContain('"actor":"hiro"');
 

@@ -38,7 +38,10 @@ const isObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** RFC 6901: `~` and `/` escaped in a reference token. */
-const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (token: string): string =>
+  token.includes('~') || token.includes('/')
+    ? token.replace(/~/g, '~0').replace(/\//g, '~1')
+    : token;
 const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Whether two plain JSON values are the same, keys in any order, absent and undefined alike. */
@@ -71,9 +74,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  */
 export function diff(from: JsonValue, to: JsonValue): PatchOperation[] {
   const ops: PatchOperation[] = [];
+  sizes = new WeakMap();
   walk(from, to, '', ops);
   return ops;
 }
+
+/** The lengths `diff` has measured so far in this call (diff is synchronous). */
+let sizes = new WeakMap<object, number>();
 
 function walk(from: JsonValue, to: JsonValue, path: string, ops: PatchOperation[]): void {
   if (from === to) return;
@@ -102,9 +109,103 @@ function walkChild(from: JsonValue, to: JsonValue, path: string, ops: PatchOpera
     ops.push(...inner);
     return;
   }
-  const whole: PatchOperation = { op: 'replace', path, value: to };
-  if (JSON.stringify(inner).length > JSON.stringify(whole).length) ops.push(whole);
-  else ops.push(...inner);
+  // JSON.stringify(inner).length against JSON.stringify(whole).length, measured without
+  // writing either: the values inside are measured once per container however deep the change.
+  let innerLength = 1 + inner.length;
+  for (const op of inner) innerLength += operationLength(op, sizes);
+  if (innerLength > REPLACE_LENGTH + stringLength(path) + jsonLength(to, sizes)) {
+    ops.push({ op: 'replace', path, value: to });
+  } else ops.push(...inner);
+}
+
+/** `{"op":"replace","path":,"value":}` without the path and the value. */
+const REPLACE_LENGTH = '{"op":"replace","path":,"value":}'.length;
+const REMOVE_LENGTH = '{"op":"remove","path":}'.length;
+const ADD_LENGTH = '{"op":"add","path":,"value":}'.length;
+const TEST_LENGTH = '{"op":"test","path":,"value":}'.length;
+
+function operationLength(op: PatchOperation, sizes: WeakMap<object, number>): number {
+  switch (op.op) {
+    case 'remove':
+      return REMOVE_LENGTH + stringLength(op.path);
+    case 'add':
+      return ADD_LENGTH + stringLength(op.path) + jsonLength(op.value, sizes);
+    case 'replace':
+      return REPLACE_LENGTH + stringLength(op.path) + jsonLength(op.value, sizes);
+    case 'test':
+      return TEST_LENGTH + stringLength(op.path) + jsonLength(op.value, sizes);
+  }
+}
+
+/**
+ * `JSON.stringify(value).length`, for plain JSON, without writing the string; each container
+ * is measured once per `measured` (one `diff` measures the same values at every depth).
+ */
+export function jsonLength(
+  value: JsonValue | undefined,
+  measured: WeakMap<object, number> = new WeakMap(),
+): number {
+  if (value === null) return 4;
+  switch (typeof value) {
+    case 'string':
+      return stringLength(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value).length : 4;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object':
+      break;
+    default:
+      return 0;
+  }
+  const known = measured.get(value);
+  if (known !== undefined) return known;
+  let length: number;
+  if (Array.isArray(value)) {
+    length = 1 + Math.max(1, value.length);
+    for (const item of value as readonly (JsonValue | undefined)[]) {
+      length += item === undefined || typeof item === 'function' ? 4 : jsonLength(item, measured);
+    }
+  } else {
+    length = 2;
+    let members = 0;
+    const object = value as JsonObject;
+    // Plain JSON has no inherited keys: for-in walks what JSON.stringify writes, faster.
+    for (const key in object) {
+      const item = object[key];
+      if (item === undefined || typeof item === 'function') continue;
+      length += stringLength(key) + 1 + jsonLength(item, measured);
+      members++;
+    }
+    if (members > 1) length += members - 1;
+  }
+  measured.set(value, length);
+  return length;
+}
+
+/** The length of a string as JSON writes it, quotes and escapes included. */
+function stringLength(text: string): number {
+  let length = text.length + 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff))
+      continue;
+    if (
+      code === 0x22 ||
+      code === 0x5c ||
+      code === 0x08 ||
+      code === 0x09 ||
+      code === 0x0a ||
+      code === 0x0c ||
+      code === 0x0d
+    )
+      length += 1;
+    else if (code < 0x20) length += 5;
+    else if (code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)
+      i++;
+    else length += 5;
+  }
+  return length;
 }
 
 function walkObject(from: JsonObject, to: JsonObject, path: string, ops: PatchOperation[]): void {

@@ -5,6 +5,7 @@ import {
   diff,
   type JsonValue,
   jsonEqual,
+  jsonLength,
   PatchError,
 } from '../../src/json-patch/index.js';
 
@@ -29,7 +30,39 @@ const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => (
   ),
 })).value;
 
+/** Any JSON text's values: escapes, every plane of Unicode, lone surrogates, any number. */
+const anyJson: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.double(),
+    fc.integer(),
+    fc.string({ unit: 'binary' }),
+    // Control characters, quotes and backslashes, and halves of surrogate pairs, paired or not.
+    fc.string({
+      unit: fc
+        .oneof(fc.integer({ min: 0, max: 0x5f }), fc.integer({ min: 0xd7fe, max: 0xe001 }))
+        .map((c) => String.fromCharCode(c)),
+    }),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ unit: 'binary', maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
 describe('JSON patch', () => {
+  it('measures a document as long as JSON.stringify writes it, without writing it', () => {
+    fc.assert(
+      fc.property(anyJson, (value) => {
+        expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(jsonLength({ a: undefined, b: [undefined, 1], c: '\u2028"\\' })).toBe(
+      JSON.stringify({ a: undefined, b: [undefined, 1], c: '\u2028"\\' }).length,
+    );
+  });
+
   it('turns any document into any other, leaving the first untouched', () => {
     fc.assert(
       fc.property(json, json, (from, to) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { SeededDiceState } from '../dice/index.js';
 import {
   effectiveHistory,
@@ -656,10 +656,30 @@ export class KyselyStore implements Store {
 
   /**
    * One statement, so no transaction is held open across a round trip: the row goes in only
-   * when the previous number is there (no gaps); the primary key refuses a number taken.
+   * when the previous number is there (no gaps); the primary key refuses a number taken. Its
+   * SQL is built once per shape (the first entry, any later one) and its values bound per call:
+   * kysely building and compiling it anew cost a submit as much as SQLite running it.
    */
   private async insertAfterPrevious(row: EntryRow): Promise<boolean> {
-    const result = await this.db
+    const first = row.seq === 1;
+    let insert = first ? this.firstInsert : this.laterInsert;
+    if (insert === undefined) {
+      insert = boundLater(
+        (sample) => this.insertAfterPreviousQuery(sample).compile(),
+        first ? ENTRY_SAMPLE_FIRST : ENTRY_SAMPLE_LATER,
+      );
+      if (first) this.firstInsert = insert;
+      else this.laterInsert = insert;
+    }
+    const result = await this.db.executeQuery(insert(row));
+    return (result.numAffectedRows ?? 0n) > 0n;
+  }
+
+  private firstInsert: ((row: EntryRow) => CompiledQuery) | undefined;
+  private laterInsert: ((row: EntryRow) => CompiledQuery) | undefined;
+
+  private insertAfterPreviousQuery(row: EntryRow) {
+    return this.db
       .insertInto('moogle_entries')
       .columns(['encounter_id', 'seq', 'idempotency_key', 'entry', 'appended_at'])
       .expression(
@@ -692,9 +712,7 @@ export class KyselyStore implements Store {
               ),
             ]);
           }),
-      )
-      .executeTakeFirst();
-    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+      );
   }
 
   async entriesSince(
@@ -1538,4 +1556,38 @@ function tokenInfo(row: TokenRow): TokenInfo {
 function grantOfLink(row: TokenRow): TokenGrant {
   const { tokenId, tableId, createdAt: _c, revokedAt: _r, ...role } = tokenInfo(row);
   return { ...role, tokenId, tableId };
+}
+
+/** Values no entry holds, each told apart in a compiled query's parameters. */
+const ENTRY_SAMPLE_LATER: EntryRow = {
+  encounter_id: '\u0000encounter',
+  seq: 1_000_003,
+  idempotency_key: '\u0000key',
+  entry: '\u0000entry',
+  appended_at: '\u0000at',
+};
+const ENTRY_SAMPLE_FIRST: EntryRow = { ...ENTRY_SAMPLE_LATER, seq: 1 };
+
+/**
+ * A query compiled once, from a sample row whose values are told apart, into a function that
+ * binds another row's values in their places: each parameter is one of the sample's fields, the
+ * number before its seq (the entry it follows), or a constant of the query itself.
+ */
+function boundLater(
+  compile: (sample: EntryRow) => CompiledQuery,
+  sample: EntryRow,
+): (row: EntryRow) => CompiledQuery {
+  const compiled = compile(sample);
+  const fields = Object.keys(sample) as (keyof EntryRow)[];
+  const places = compiled.parameters.map((parameter) => {
+    const field = fields.find((name) => sample[name] === parameter);
+    if (field !== undefined) return (row: EntryRow) => row[field];
+    if (parameter === sample.seq - 1) return (row: EntryRow) => row.seq - 1;
+    return () => parameter;
+  });
+  return (row) =>
+    CompiledQuery.raw(
+      compiled.sql,
+      places.map((place) => place(row)),
+    );
 }

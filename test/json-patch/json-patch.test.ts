@@ -58,9 +58,8 @@ describe('JSON patch', () => {
       }),
       { numRuns: 2000 },
     );
-    expect(jsonLength({ a: undefined, b: [undefined, 1], c: '\u2028"\\' })).toBe(
-      JSON.stringify({ a: undefined, b: [undefined, 1], c: '\u2028"\\' }).length,
-    );
+    const holes = { a: undefined, b: [undefined, 1], c: '\u2028"\\' } as unknown as JsonValue;
+    expect(jsonLength(holes)).toBe(JSON.stringify(holes).length);
   });
 
   it('turns any document into any other, leaving the first untouched', () => {

@@ -101,6 +101,11 @@ function dealt(
       ? [[spec.share === undefined ? 0 : shareOf(target, spec.share), 1]]
       : damageCodeOutcomes(spec.code, variablesOf(state, source, spec.skill));
   const steps = damageSteps(state, source, target, { ...spec, critical });
+  // The same attack on the same numbers is offered after every change: its amounts are the
+  // same too. Worked-out codes are kept, so `bases` is the same array for the same code.
+  const key = `${codeKeys.get(bases) ?? `=${bases[0]![0]}`}\u0000${JSON.stringify(steps)}`;
+  const known = dealtWorkedOut.get(key);
+  if (known !== undefined) return known;
   const amounts = new Map<number, number>();
   let absorbed = false;
   for (const [base, p] of bases) {
@@ -108,8 +113,15 @@ function dealt(
     absorbed = result.absorbed;
     amounts.set(result.amount, (amounts.get(result.amount) ?? 0) + p);
   }
-  return { amounts, absorbed };
+  const worked: Dealt = { amounts, absorbed };
+  if (dealtWorkedOut.size >= CODES_KEPT) {
+    dealtWorkedOut.delete(dealtWorkedOut.keys().next().value as string);
+  }
+  dealtWorkedOut.set(key, worked);
+  return worked;
 }
+
+const dealtWorkedOut = new Map<string, Dealt>();
 
 /**
  * A Damage Code's outcomes with the attacker's numbers in it, worked out once: a live fight
@@ -120,20 +132,36 @@ function damageCodeOutcomes(
   code: string,
   variables: Readonly<Record<string, number>>,
 ): readonly (readonly [number, number])[] {
+  return codeWorkedOut(code, variables).distribution;
+}
+
+/** `diceDistribution` of a code with the user's numbers in it, worked out once. */
+function codeWorkedOut(code: string, variables: Readonly<Record<string, number>>): CodeOdds {
   const key = `${code}\u0000${JSON.stringify(variables)}`;
-  let outcomes = codesWorkedOut.get(key);
-  if (outcomes === undefined) {
-    outcomes = diceDistribution(code, { variables }).distribution;
+  let worked = codesWorkedOut.get(key);
+  if (worked === undefined) {
+    const { distribution, min, mean, max } = diceDistribution(code, { variables });
+    worked = { distribution, min, mean, max };
     if (codesWorkedOut.size >= CODES_KEPT) {
       codesWorkedOut.delete(codesWorkedOut.keys().next().value as string);
     }
-    codesWorkedOut.set(key, outcomes);
+    codesWorkedOut.set(key, worked);
+    codeKeys.set(distribution, key);
   }
-  return outcomes;
+  return worked;
+}
+
+interface CodeOdds {
+  readonly distribution: readonly (readonly [number, number])[];
+  readonly min: number;
+  readonly mean: number;
+  readonly max: number;
 }
 
 const CODES_KEPT = 2048;
-const codesWorkedOut = new Map<string, readonly (readonly [number, number])[]>();
+const codesWorkedOut = new Map<string, CodeOdds>();
+/** Each kept distribution's key: what `dealt` is keyed by. */
+const codeKeys = new WeakMap<object, string>();
 
 interface DamageOdds {
   readonly range: { readonly min: number; readonly mean: number; readonly max: number };
@@ -390,7 +418,7 @@ function effectOdds(
     if (d.knockOut > 0) summary.push(`KO ${pct(d.knockOut)}`);
   }
   if (ability.heal !== undefined) {
-    const heal = diceDistribution(ability.heal.code, { variables: variablesOf(state, user) });
+    const heal = codeWorkedOut(ability.heal.code, variablesOf(state, user));
     damage = { min: heal.min, mean: heal.mean, max: heal.max };
     const room = target.sheet.stats.hp - target.hp;
     lines.push(

@@ -94,3 +94,12 @@ export const FORM_START_KEYWORD = 'x-moogle-form-start';
 export function startsInForms<S extends z.ZodType>(schema: S): S {
   return schema.meta({ [FORM_START_KEYWORD]: true });
 }
+
+/**
+ * `schema`, with the value a new entry's form starts it at (JSON Schema's `examples`), where the
+ * least the schema allows would make a sheet that cannot play: a ZODIAC Speed of 0 never earns
+ * the 8 Speed Points an action costs. Validation is unchanged.
+ */
+export function formStartsAt<S extends z.ZodType>(schema: S, value: z.infer<S>): S {
+  return schema.meta({ examples: [value] });
+}

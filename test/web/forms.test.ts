@@ -177,3 +177,21 @@ describe('optional fields a new form starts with', () => {
     expect(monster).not.toHaveProperty('class');
   });
 });
+
+describe('values a new form starts at', () => {
+  const kinds = SYSTEMS.find((s) => s.ruleset.id === 'zodiac')!.kinds;
+  const schemaOf = (kind: string) =>
+    jsonSchemaFor(kinds.find((k) => k.kind === kind)!) as FormSchema;
+
+  it('a new ZODIAC sheet can act: "Taking an action requires a character to spend 8 Speed Points"', () => {
+    for (const kind of ['zodiac/character', 'zodiac/monster']) {
+      const sheet = defaultFor(schemaOf(kind)) as { stats: Record<string, number> };
+      // Speed 0 never earns the 8 Speed Points of an action (the least the schema allows);
+      // Critical 1 would make every hit a critical hit.
+      expect(sheet.stats.speed, kind).toBeGreaterThanOrEqual(8);
+      expect(sheet.stats.critical, kind).toBeGreaterThan(90);
+      // Still only a start: the schema takes any Speed from 0.
+      expect(schemaOf(kind).properties?.stats?.properties?.speed?.minimum).toBe(0);
+    }
+  });
+});

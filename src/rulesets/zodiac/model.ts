@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refersTo } from '../../content/fields.js';
+import { formStartsAt, refersTo } from '../../content/fields.js';
 import { AFFINITIES, type Affinity, ELEMENTS, type Element } from './elements.js';
 import { STATUS_IDS, STATUSES, type StatusId } from './statuses.js';
 
@@ -174,11 +174,12 @@ export const affinitiesSchema = z
 export const statsSchema = z.strictObject({
   hp: whole(1, 9_999_999),
   mp: whole(0, 9_999_999).default(0),
-  speed: whole(0, 999),
+  // The chapter's example combatants have Speed 11 to 20 and Critical 95 to 97.
+  speed: formStartsAt(whole(0, 999), 12),
   accuracy: whole(-999, 999),
   evade: whole(-999, 999),
   /** A natural d100 roll at or above this on a hit is a critical hit. */
-  critical: whole(1, 101),
+  critical: formStartsAt(whole(1, 101), 96),
   /** Total Attack Power without the weapon: from Strength (halved unarmed). */
   attackPower: whole(0, 99_999),
   strengthDice: whole(1, 50).default(1),

@@ -23,6 +23,8 @@ export interface FormSchema {
   readonly title?: string;
   readonly description?: string;
   readonly default?: JsonValue;
+  /** A value a new entry's form starts with, where the least allowed would not play. */
+  readonly examples?: readonly JsonValue[];
   readonly const?: JsonValue;
   readonly enum?: readonly JsonValue[];
   readonly properties?: { readonly [key: string]: FormSchema };
@@ -106,6 +108,7 @@ export function fits(schema: FormSchema, value: unknown): boolean {
  */
 export function defaultFor(schema: FormSchema): JsonValue {
   if (schema.default !== undefined) return schema.default;
+  if (schema.examples !== undefined && schema.examples.length > 0) return schema.examples[0]!;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum !== undefined && schema.enum.length > 0) return schema.enum[0]!;
   const branches = schema.oneOf ?? schema.anyOf;

@@ -180,6 +180,7 @@ describe('the balance search varies the override, one entry alone', () => {
     if (!one.ok) throw new Error(one.error.message);
     const sheetHp = viewOf(encounter, 'goblin').maxHp;
     expect(one.value.original).toBe(sheetHp);
+    expect(one.value.originalIn).toBe('the shining-force/monster sheet');
     expect(one.value.whole).toBe(true);
     const built = one.value.setupAt(77);
     if (!built.ok) throw new Error(built.error.message);
@@ -196,6 +197,13 @@ describe('the balance search varies the override, one entry alone', () => {
     const over = every.value.setupAt(1000);
     expect(over.ok ? '' : over.error.message).toContain('goblin.maxHp');
     const none = variationOf(encounter, { combatant: 'max', field: 'maxHp' });
+    // An entry with its own maxHp starts the search there, and says so.
+    const withOwn = docOf('shining-force');
+    const first = firstMonster(withOwn);
+    (withOwn.sides[first.s]!.combatants[first.c] as { maxHp?: number }).maxHp = 77;
+    const own = variationOf(encounterOf('own', withOwn), { combatant: first.id, field: 'maxHp' });
+    if (!own.ok) throw new Error(own.error.message);
+    expect(own.value).toMatchObject({ original: 77, originalIn: "the encounter's maxHp" });
     expect(none.ok ? '' : none.error.message).toContain("has no monster 'max'");
   });
 });

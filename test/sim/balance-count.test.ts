@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EncounterFile, readEncounterFile } from '../../src/encounters/file.js';
 import { SYSTEMS } from '../../src/rulesets/index.js';
 import { balanceSearch } from '../../src/sim/balance/balance.js';
+import { renderBalance } from '../../src/sim/balance/chart.js';
 import { variationOf } from '../../src/sim/balance/variation.js';
 
 function encounter(path: string): EncounterFile {
@@ -52,6 +53,9 @@ describe('varying how many of a monster fight (ogre.count)', () => {
     if (!started.ok) throw new Error(started.error.message);
     const result = await started.value.result;
     expect(result.vary.whole).toBe(true);
+    // The count is the encounter's, not a field of the sheet.
+    expect(result.vary).toMatchObject({ original: 1, originalIn: 'the encounter' });
+    expect(renderBalance(result)[0]).toContain('(1 in the encounter)');
     expect(result.increasing).toBe(false);
     const rates = result.points.map((p) => p.rate);
     expect(rates[0]).toBeGreaterThan(rates.at(-1)!);

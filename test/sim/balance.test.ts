@@ -98,7 +98,12 @@ describe('a variation of a sheet', () => {
   it('rebuilds the setup through setupFrom: the Heket starts with the HP it is given', () => {
     const v = variationOf(cave, { combatant: 'heket', field: 'stats.hp' });
     if (!v.ok) throw new Error(v.error.message);
-    expect(v.value).toMatchObject({ original: 200, whole: true, kind: 'ffrpg/monster' });
+    expect(v.value).toMatchObject({
+      original: 200,
+      originalIn: 'the ffrpg/monster sheet',
+      whole: true,
+      kind: 'ffrpg/monster',
+    });
     const setup = v.value.setupAt(345);
     if (!setup.ok) throw new Error(setup.error.message);
     const view = cave.system.view(cave.system.ruleset.initialState(setup.value));

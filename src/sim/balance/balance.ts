@@ -101,6 +101,8 @@ export interface BalanceResult {
     readonly field: string;
     readonly kind: string;
     readonly original: number;
+    /** Where `original` is written: `the ffrpg/monster sheet`, `the encounter`. */
+    readonly originalIn: string;
     readonly low: number;
     readonly high: number;
     readonly step: number;
@@ -253,6 +255,7 @@ export function balanceSearch(options: BalanceOptions): Result<BalanceRun> {
         field: vary.field,
         kind: variation.value.kind,
         original: variation.value.original,
+        originalIn: variation.value.originalIn,
         low: vary.low,
         high: vary.high,
         step: step.value,

@@ -40,7 +40,7 @@ export function renderBalance(result: BalanceResult): string[] {
   const lines: string[] = [];
   const who = `${target.name} (${target.side})`;
   lines.push(
-    `${name} from ${showValue(vary.low)} to ${showValue(vary.high)}${vary.whole ? '' : ` in steps of ${showValue(vary.step)}`} (${vary.original} in the ${vary.kind} sheet), for ${who} to win ${pct(target.rate)}`,
+    `${name} from ${showValue(vary.low)} to ${showValue(vary.high)}${vary.whole ? '' : ` in steps of ${showValue(vary.step)}`} (${vary.original} in ${vary.originalIn}), for ${who} to win ${pct(target.rate)}`,
   );
   lines.push(
     `${result.battles.toLocaleString('en-US')} battles (seed ${result.seed}, policy ${result.policy}, ${result.bounds.battles.toLocaleString('en-US')} a point to start)`,

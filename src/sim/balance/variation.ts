@@ -25,8 +25,10 @@ export interface Variation {
   readonly name: string;
   /** The content kind of the sheet: `ffrpg/monster`. */
   readonly kind: string;
-  /** The field's value in the content file. */
+  /** The value the encounter has now. */
   readonly original: number;
+  /** Where that value is written: `the ffrpg/monster sheet`, `the encounter`. */
+  readonly originalIn: string;
   /** True when the schema takes only whole numbers there: the search moves by whole steps. */
   readonly whole: boolean;
   /** The encounter's setup with the field at `value`, or why the schema or the system refuse it. */
@@ -154,6 +156,7 @@ export function variationOf(
     name,
     kind: kind.kind,
     original,
+    originalIn: `the ${kind.kind} sheet`,
     whole,
     setupAt(value: number): Result<unknown> {
       const checked = checkAgainstSchema(write(fields, path, value), kind.schema);
@@ -246,6 +249,7 @@ function countVariation(
     name,
     kind: kind?.kind ?? 'monster',
     original: mine.length,
+    originalIn: 'the encounter',
     whole: true,
     setupAt(value: number): Result<unknown> {
       if (!Number.isInteger(value) || value < 1 || value > MAX_COUNT) {
@@ -325,6 +329,10 @@ function maxHpVariation(
     name,
     kind: kind?.kind ?? 'monster',
     original,
+    originalIn:
+      typeof first === 'number'
+        ? "the encounter's maxHp"
+        : `the ${kind?.kind ?? 'monster'} sheet`,
     whole: true,
     setupAt(value: number): Result<unknown> {
       if (!Number.isInteger(value) || value < 1) {

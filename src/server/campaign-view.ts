@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { ContentLibrary } from '../content/index.js';
 import type { CampaignRoster, JsonValue } from '../rulesets/campaign.js';
+import {
+  DEFAULT_MAX_LEVEL,
+  EXP_PER_LEVEL,
+  FIRST_TIER_MAX_LEVEL,
+  FIRST_TIER_PROMOTION,
+  SECOND_TIER_PROMOTION,
+} from '../rulesets/shining-force/campaign/levels.js';
 import type { AnySystem } from '../rulesets/system.js';
 import type { CampaignLogRecord, EncounterRecord } from '../store/index.js';
 
@@ -403,12 +410,79 @@ function shiningForceSheet(system: AnySystem, library: ContentLibrary, sheet: Fi
   return { stats, abilities };
 }
 
+/** The Playguide's top: "new FFRPG characters begin the game at Level 1, and can advance up to Level 99". */
+const FFRPG_TOP_LEVEL = 99;
+
+type LevelRows = readonly { readonly level: number; readonly xp: number }[];
+
+/**
+ * The level table the campaign page reads Levels off: the party's (`levelTable`, what awards
+ * use and encounters that name none), or, when it names none, the library's only one (what the
+ * encounter builder picks for a new fight); else why there is none to read.
+ */
+function ffrpgLevelTable(library: ContentLibrary, party: State): LevelRows | string {
+  const kind = 'ffrpg/level-table';
+  const named = typeof party.levelTable === 'string' ? party.levelTable : undefined;
+  const tables = library.all(kind);
+  const found =
+    named !== undefined ? library.get(kind, named) : tables.length === 1 ? tables[0] : undefined;
+  if (found === undefined)
+    return named !== undefined
+      ? `the party's level table '${named}' is not in the library`
+      : 'the party names no level table';
+  const levels = fields(found).levels;
+  return (Array.isArray(levels) ? levels : [])
+    .map(fields)
+    .flatMap((r) =>
+      typeof r.level === 'number' && typeof r.xp === 'number' ? [{ level: r.level, xp: r.xp }] : [],
+    );
+}
+
+/**
+ * FFRPG: the XP still wanted for the next Level ("Once a character has acquired enough XP, they
+ * will advance a Level"), and its threshold; at the top Level, or past the table's last row, so.
+ */
+function ffrpgNextLevel(table: LevelRows | string, level: number, xp: number): string {
+  if (level >= FFRPG_TOP_LEVEL) return `none: Level ${FFRPG_TOP_LEVEL} is the highest`;
+  if (typeof table === 'string') return table;
+  let next: LevelRows[number] | undefined;
+  for (const row of table)
+    if (row.level > level && (next === undefined || row.level < next.level)) next = row;
+  if (next === undefined)
+    return table.length === 0
+      ? 'the level table has no Levels'
+      : `none: the level table ends at Level ${Math.max(...table.map((r) => r.level))}`;
+  return `${Math.max(0, next.xp - xp)} (Level ${next.level} at ${next.xp} XP)`;
+}
+
+/**
+ * Shining Force: where the class stands on promotion ("In the first class tier, promotion
+ * becomes available at level 10 ... In the second class tier, promotion becomes available at
+ * level 20"; "Priest: ... promotion (free)"), in words rather than through the class's name.
+ */
+function promotionLine(system: AnySystem, library: ContentLibrary, cls: Fields, level: number) {
+  const tier = typeof cls.tier === 'number' ? cls.tier : 1;
+  const next = typeof cls.promotesTo === 'string' ? cls.promotesTo : undefined;
+  if (next === undefined)
+    return tier > 1
+      ? 'promoted'
+      : `none: ${typeof cls.name === 'string' ? cls.name : 'the class'} has no class to promote to`;
+  const to = named(system, library, 'class', next);
+  const from = tier === 1 ? FIRST_TIER_PROMOTION : SECOND_TIER_PROMOTION;
+  const prefix = tier > 1 ? 'promoted; ' : '';
+  return level >= from
+    ? `${prefix}may be promoted at the priest, to ${to} (free)`
+    : `${prefix}to ${to} at the priest from level ${from}`;
+}
+
 /** One character in its system's words (docs/campaign.md's tables of lasting state). */
 export function describeCharacter(
   system: AnySystem,
   library: ContentLibrary,
   id: string,
   value: JsonValue,
+  /** The roster's party: FFRPG's level table is named there. */
+  party: JsonValue = null,
 ): CampaignCharacter {
   const s = asState(value);
   const name = nameOf(library, id);
@@ -416,13 +490,19 @@ export function describeCharacter(
   const mp = outOf(num(s, 'mp'), sheetFigure(library, id, 'mp'));
   const sheet = entry(system, library, 'character', id);
   switch (system.ruleset.id) {
-    case 'ffrpg':
+    case 'ffrpg': {
+      const level = num(s, 'level') ?? 1;
+      const xp = num(s, 'xp') ?? 0;
       return {
         id,
         name,
         lines: [
-          { label: 'Level', value: String(num(s, 'level') ?? 1) },
-          { label: 'XP', value: String(num(s, 'xp') ?? 0) },
+          { label: 'Level', value: String(level) },
+          { label: 'XP', value: String(xp) },
+          {
+            label: 'XP to the next Level',
+            value: ffrpgNextLevel(ffrpgLevelTable(library, asState(party)), level, xp),
+          },
           { label: 'Gil', value: String(num(s, 'gil') ?? 0) },
           { label: 'HP', value: hp },
           { label: 'MP', value: mp },
@@ -433,6 +513,7 @@ export function describeCharacter(
         items: [],
         down: num(s, 'hp') === 0,
       };
+    }
     case 'ffviii':
       return {
         id,
@@ -471,10 +552,18 @@ export function describeCharacter(
         down: s.unconscious === true || s.dead === true,
       };
     default: {
-      // Shining Force: 100 EXP make a level; promotion from level 10.
+      // Shining Force: 100 EXP make a level, up to the class's highest; promotion from level 10
+      // in the first tier, 20 in the second.
       const level = num(s, 'level') ?? 1;
       const exp = num(s, 'exp') ?? 0;
       const held = Array.isArray(s.items) ? s.items.map(asState) : [];
+      const cls = typeof s.class === 'string' ? entry(system, library, 'class', s.class) : {};
+      const highest =
+        typeof cls.maxLevel === 'number'
+          ? cls.maxLevel
+          : (cls.tier ?? 1) === 1
+            ? FIRST_TIER_MAX_LEVEL
+            : DEFAULT_MAX_LEVEL;
       return {
         id,
         name,
@@ -484,7 +573,14 @@ export function describeCharacter(
             value: typeof s.class === 'string' ? named(system, library, 'class', s.class) : '—',
           },
           { label: 'Level', value: String(level) },
-          { label: 'EXP', value: `${exp} (${100 - exp} to the next level)` },
+          {
+            label: 'EXP',
+            value:
+              level >= highest
+                ? `${exp} (level ${highest} is the class's highest)`
+                : `${exp} (${EXP_PER_LEVEL - exp} to the next level)`,
+          },
+          { label: 'Promotion', value: promotionLine(system, library, cls, level) },
           { label: 'Poison', value: s.poison === null || s.poison === undefined ? 'no' : 'yes' },
           ...(s.defeated === true ? [{ label: 'Defeated', value: 'must be raised' }] : []),
         ],
@@ -596,6 +692,6 @@ export function describeRoster(
   roster: CampaignRoster,
 ): CampaignCharacter[] {
   return Object.entries(roster.characters).map(([id, state]) =>
-    describeCharacter(system, library, id, state),
+    describeCharacter(system, library, id, state, roster.party),
   );
 }

@@ -8,12 +8,12 @@ const action = (label: string, group?: string) => ({
 });
 
 const menu = menuOf([
-  action('Move Max to C4', 'move'),
+  action('Move to C4', 'move'),
   action('Ehlric casts Thunder at the Iron Giant'),
   action('Ehlric attacks the Iron Giant with Staff'),
   action('Dodge (+3 Evade, -1 shot)'),
   action('Take it'),
-  action('Move Max to C5', 'move'),
+  action('Move to C5', 'move'),
 ]);
 
 const labels = (text: string) => matchAction(menu, text).map((a) => a.label);
@@ -25,11 +25,11 @@ describe('choosing an action by what is typed', () => {
       'Ehlric attacks the Iron Giant with Staff',
       'Dodge (+3 Evade, -1 shot)',
       'Take it',
-      'Move Max to C4',
-      'Move Max to C5',
+      'Move to C4',
+      'Move to C5',
     ]);
     expect(labels('2')).toEqual(['Ehlric attacks the Iron Giant with Staff']);
-    expect(labels('5')).toEqual(['Move Max to C4']);
+    expect(labels('5')).toEqual(['Move to C4']);
     expect(labels('9')).toEqual([]);
   });
 
@@ -38,7 +38,7 @@ describe('choosing an action by what is typed', () => {
     expect(labels('attack')).toEqual(['Ehlric attacks the Iron Giant with Staff']);
     expect(labels('dodge')).toEqual(['Dodge (+3 Evade, -1 shot)']);
     expect(labels('take')).toEqual(['Take it']);
-    expect(labels('move max c5')).toEqual(['Move Max to C5']);
+    expect(labels('move c5')).toEqual(['Move to C5']);
     expect(labels('thunder cast')).toEqual([]);
   });
 
@@ -65,7 +65,7 @@ describe('choosing an action by what is typed', () => {
 
   it('prefers the whole label, then a label that starts so; a lone letter only begins it', () => {
     expect(labels('take it')).toEqual(['Take it']);
-    expect(labels('move max to c4')).toEqual(['Move Max to C4']);
+    expect(labels('move to c4')).toEqual(['Move to C4']);
     expect(labels('ehlric')).toHaveLength(2);
     expect(labels('i')).toEqual([]);
     expect(labels('d')).toEqual(['Dodge (+3 Evade, -1 shot)']);

@@ -153,6 +153,9 @@ describe('moogle battle on the Gate of Guardiana', () => {
     const actor = /\n(\w+)'s turn\.\n/.exec(out.slice(out.indexOf('Round 1')))?.[1];
     expect(actor).toBeDefined();
     expect(out).toContain('+ can move here');
+    // The moves leave out whose turn it is, said just above them: "Move to C4", not "Move Max to C4".
+    expect(out).toMatch(/\d+ x move, typed by name: Move to [A-H]\d/);
+    expect(out).not.toContain(`Move ${actor} to`);
   });
 
   it('moves Max by a typed cell and refuses a cell out of reach', async () => {
@@ -166,6 +169,9 @@ describe('moogle battle on the Gate of Guardiana', () => {
       );
       expect(out).toContain('Refused: Max cannot move to H6: out of reach');
       expect(out).toContain('Max moves B3 -> C3.');
+      // Without the name, the listed move of the one whose turn it is: "Move to C3".
+      const unnamed = await run(['battle', GATE, '--seed', String(seed)], ['1', 'move c3', 'quit']);
+      expect(unnamed.out).toContain('Max moves B3 -> C3.');
       return;
     }
     throw new Error('no seed gave Max the first turn');

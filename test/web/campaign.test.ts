@@ -43,6 +43,16 @@ interface Case {
   readonly stat: readonly [string, string];
   /** An ability, spell, GF or Tech the sheet shows by name: its content folder, where its id is. */
   readonly ability: readonly [string, string];
+  /**
+   * A progress line the sheet shows (the GM's and the player's), worked out from the player's
+   * character's lasting state after the fight: its label and its text.
+   */
+  readonly progress?: (state: Record<string, number | string>) => readonly [string, string];
+}
+
+interface LevelRow {
+  readonly level: number;
+  readonly xp: number;
 }
 
 function content(system: string, folder: string, id: string): unknown {
@@ -69,6 +79,15 @@ const CASES: readonly Case[] = [
     player: 'mint',
     stat: ['MAG', 'attributes.MAG'],
     ability: ['abilities', 'abilities.0'],
+    // The library's one level table (the party names none): the next Level's threshold.
+    progress: ({ level, xp }) => {
+      const rows = (content('ffrpg', 'level-tables', 'standard') as { levels: LevelRow[] }).levels;
+      const next = rows.find((r) => r.level === Number(level) + 1)!;
+      return [
+        'XP to the next Level',
+        `${next.xp - Number(xp)} (Level ${next.level} at ${next.xp} XP)`,
+      ];
+    },
   },
   {
     system: 'ffviii',
@@ -109,6 +128,13 @@ const CASES: readonly Case[] = [
     player: 'tao',
     stat: ['Movement', 'stats.movement'],
     ability: ['spells', 'spells.0'],
+    // Tao is a Mage: "In the first class tier, promotion becomes available at level 10".
+    progress: ({ level }) => [
+      'Promotion',
+      Number(level) >= 10
+        ? 'may be promoted at the priest, to Wizard (free)'
+        : 'to Wizard at the priest from level 10',
+    ],
   },
 ];
 
@@ -176,6 +202,18 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     expect(await newest.innerText()).toMatch(c.reward);
     await gm.screenshot({ path: screenPath(`campaign-${c.system}.png`), fullPage: true });
 
+    // The player's character's progress, as its lasting state after the fight gives it.
+    const player = c.player ?? c.party[0]!;
+    const lasting = (await store.getRoster(table.id)).find((r) => r.characterId === player)!;
+    const progress = c.progress?.(lasting.state as Record<string, number | string>);
+    if (progress !== undefined) {
+      const [label, value] = progress;
+      const line = gm
+        .locator(`article.sheet[data-character="${player}"] .sheet-lines > div`)
+        .filter({ has: gm.getByText(label, { exact: true }) });
+      expect(await line.locator('dd').textContent()).toBe(value);
+    }
+
     // Quoted: the cost shown, nothing saved.
     const before = await store.getRoster(table.id);
     await gm.getByRole('button', { name: c.service, exact: true }).click();
@@ -205,8 +243,7 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     expect(await gm.locator('.actions .action-list button.action').count()).toBe(0);
     await context.close();
 
-    // A player's phone: their own sheet, its statistics and abilities, and the party.
-    const player = c.player ?? c.party[0]!;
+    // A player's phone: their own sheet, its statistics and abilities, its progress, the party.
     const yaml = content(c.system, 'characters', player);
     const invite = await http<{ token: string }>(`${url}/api/table/invites`, gmToken, 'POST', {
       role: 'player',
@@ -224,6 +261,13 @@ describe.each(CASES)('the campaign page of $system', (c) => {
     await sheet.waitFor();
     const text = await sheet.innerText();
     for (const label of c.sheet) expect(text).toContain(label);
+    if (progress !== undefined) {
+      const [label, value] = progress;
+      const line = sheet
+        .locator('.sheet-lines > div')
+        .filter({ has: page.getByText(label, { exact: true }) });
+      expect(await line.locator('dd').textContent()).toBe(value);
+    }
     const [statLabel, statPath] = c.stat;
     const stat = sheet.locator('.sheet-stats > div', {
       has: page.getByText(statLabel, { exact: true }),

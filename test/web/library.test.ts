@@ -1,7 +1,12 @@
-import { strToU8, zipSync } from 'fflate';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { http, newTable } from '../server/harness.js';
+import type { Io } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { http, newTable, ROOT } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import { seriousViolations, useTracker } from './browser.js';
 
@@ -148,6 +153,131 @@ describe('the content library page', () => {
     expect(await gm.getByRole('status').last().textContent()).toContain('Imported pack.zip');
     expect((await listed(table.id, gmToken)).length).toBe(before.length + 2);
     await context.close();
+  });
+
+  it("ffrpg: the GM downloads the library: the export route's pack, which another table imports whole and moogle battle --content plays", async () => {
+    const { url, store } = tracker.running;
+    const { table, gmToken } = await newTable(store, 'ffrpg');
+    // The GM's own content, so the pack is more than the starter content: a renamed Heket and
+    // a new weapon.
+    const heket = await http<{ version: number; body: Record<string, unknown> }>(
+      `${url}/api/tables/${table.id}/content/ffrpg/monster/heket`,
+      gmToken,
+      'GET',
+    );
+    const renamed = await http(
+      `${url}/api/tables/${table.id}/content/ffrpg/monster/heket`,
+      gmToken,
+      'PUT',
+      {
+        body: { ...heket.body.body, name: 'Heket of the Pack' },
+        expectedVersion: heket.body.version,
+      },
+    );
+    expect(renamed.status).toBe(200);
+    const knife = await http(
+      `${url}/api/tables/${table.id}/content/ffrpg/weapon/pack-knife`,
+      gmToken,
+      'PUT',
+      { body: { name: 'Pack Knife', damage: 'd6', skill: 'Daggers' }, expectedVersion: 0 },
+    );
+    expect(knife.status).toBe(200);
+
+    const context = await tracker.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const gm = await context.newPage();
+    await gm.goto(`${url}/t/${gmToken}#/library`);
+    await gm.locator('[data-entry="ffrpg/weapon/pack-knife"]').waitFor();
+    const [download] = await Promise.all([
+      gm.waitForEvent('download'),
+      gm.getByRole('link', { name: 'Download the library (.zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ffrpg-library.zip');
+    // Kept as the browser names it: the upload takes a pack by its .zip name.
+    const folder = mkdtempSync(join(tmpdir(), 'moogle-pack-'));
+    const saved = join(folder, download.suggestedFilename());
+    await download.saveAs(saved);
+    const bytes = readFileSync(saved);
+
+    // The route's own pack, byte for byte; and its files are the library's JSON export's.
+    const route = await fetch(`${url}/api/tables/${table.id}/content/export?format=zip`, {
+      headers: { authorization: `Bearer ${gmToken}` },
+    });
+    expect(route.status).toBe(200);
+    expect(Buffer.from(await route.arrayBuffer()).equals(bytes)).toBe(true);
+    const exported = async (id: string, token: string) => {
+      const got = await http<{ system: string; files: { name: string; text: string }[] }>(
+        `${url}/api/tables/${id}/content/export`,
+        token,
+        'GET',
+      );
+      expect(got.status).toBe(200);
+      return Object.fromEntries(got.body.files.map((f) => [f.name, f.text]));
+    };
+    const unzipped = Object.fromEntries(
+      Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, b]) => [name, strFromU8(b)]),
+    );
+    const files = await exported(table.id, gmToken);
+    expect(unzipped).toEqual(files);
+    expect(Object.keys(files)).toContain('weapons/pack-knife.json');
+    expect(JSON.parse(files['monsters/heket.json']!)).toMatchObject({
+      kind: 'ffrpg/monster',
+      id: 'heket',
+      name: 'Heket of the Pack',
+    });
+
+    // Another table (the starter content only) imports the downloaded file as it is: the same
+    // entries, the same files.
+    const other = await newTable(store, 'ffrpg');
+    await gm.goto(`${url}/t/${other.gmToken}#/library`);
+    await gm.locator('[data-entry]').first().waitFor();
+    expect((await listed(other.table.id, other.gmToken)).some((e) => e.id === 'pack-knife')).toBe(
+      false,
+    );
+    await gm.locator('input[name="pack"]').setInputFiles(saved);
+    await gm.locator('[data-entry="ffrpg/weapon/pack-knife"]').waitFor();
+    expect(await gm.getByRole('status').last().textContent()).toContain(
+      'Imported ffrpg-library.zip',
+    );
+    const names = (entries: Listing['entries']) =>
+      entries.map((e) => `${e.kind}/${e.id}: ${e.name}`).sort();
+    expect(names(await listed(other.table.id, other.gmToken))).toEqual(
+      names(await listed(table.id, gmToken)),
+    );
+    expect(await exported(other.table.id, other.gmToken)).toEqual(files);
+    await context.close();
+
+    // Unpacked into a folder, it is the content moogle battle plays: the Heket by its new name.
+    const unpacked = join(folder, 'content');
+    try {
+      for (const [name, text] of Object.entries(unzipped)) {
+        mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+        writeFileSync(join(unpacked, name), text);
+      }
+      const out: string[] = [];
+      const io: Io = { out: (line) => out.push(line), err: (line) => out.push(line) };
+      const status = await main(
+        [
+          'node',
+          'moogle',
+          'battle',
+          `${ROOT}examples/ffrpg-wind-cave.yaml`,
+          '--content',
+          unpacked,
+          '--seed',
+          '1',
+          '--auto',
+          '--no-autosave',
+        ],
+        io,
+      );
+      expect(status, out.join('\n')).toBe(0);
+      expect(out.join('\n')).toContain('Heket of the Pack');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('ffrpg: the GM duplicates, edits and deletes; a stale save and a used weapon are refused and say why', async () => {

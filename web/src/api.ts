@@ -77,7 +77,10 @@ export function makeApi(tableId: string) {
     async ticket(): Promise<string> {
       return (await call<{ ticket: string }>('POST', '/api/session/ticket', {})).ticket;
     },
-    /** A stream's address (an `EventSource` sends no headers): the table in the query. */
+    /**
+     * The address of a GET the page sends no headers with (an `EventSource`, a download link):
+     * the table in the query.
+     */
     eventsUrl(path: string): string {
       return `${path}${path.includes('?') ? '&' : '?'}table=${encodeURIComponent(tableId)}`;
     },

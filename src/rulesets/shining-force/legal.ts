@@ -274,7 +274,7 @@ export function advanceAction(
   if (advance === undefined) {
     const cell = nameOfIndex(width, to);
     advance = {
-      label: `Move ${actor.sheet.name} to ${cell} (toward ${target.sheet.name})`,
+      label: `Move to ${cell} (toward ${target.sheet.name})`,
       command: { type: 'move', actor: actor.id, to: cell, target: target.id },
       group: 'move',
     };
@@ -314,7 +314,7 @@ export function moveAction(width: number, actor: CombatantState, to: number): Ac
   if (action === undefined) {
     const cell = nameOfIndex(width, to);
     action = {
-      label: `Move ${actor.sheet.name} to ${cell}`,
+      label: `Move to ${cell}`,
       command: { type: 'move', actor: actor.id, to: cell },
       group: 'move',
     };
@@ -326,7 +326,9 @@ export function moveAction(width: number, actor: CombatantState, to: number): Ac
 /**
  * What the combatant whose turn it is can do: attacks on enemies in reach first, then (before
  * moving) an advance on each enemy out of reach, spells, items, gifts, Stay, equipment, and
- * every other cell it can move to. Stay is always there, so a battle never stalls.
+ * every other cell it can move to. Stay is always there, so a battle never stalls. Every action
+ * is the one actor's, so none repeats its name ("Move to E4 (toward Max)", not "Move Dark Mage
+ * to E4 ..."): the screen already says whose turn it is, and the command names the actor.
  */
 export function legalActions(state: ShiningForceState): LegalAction<ShiningForceCommand>[] {
   if (state.result !== null) return [];

@@ -107,11 +107,11 @@ describe('"You may only move before taking an action, and only one action can be
   it('moves by cell, then acts from the new cell', () => {
     const e = begin(battle([sheet('max', 'A1')], [sheet('goblin', 'D1')]));
     const labels = e.legalActions().map((a) => a.label);
-    expect(labels).toContain('Move Max to C1 (toward Goblin)');
-    expect(labels).toContain('Move Max to A3');
-    expect(labels).toContain('Move Max to A5'); // Movement 4: four steps
-    expect(labels).not.toContain('Move Max to C4'); // five
-    expect(labels).not.toContain('Move Max to E1'); // round the goblin, five
+    expect(labels).toContain('Move to C1 (toward Goblin)');
+    expect(labels).toContain('Move to A3');
+    expect(labels).toContain('Move to A5'); // Movement 4: four steps
+    expect(labels).not.toContain('Move to C4'); // five
+    expect(labels).not.toContain('Move to E1'); // round the goblin, five
     run(e, { type: 'move', actor: 'max', to: 'c1' });
     expect(combatantOf(e.state, 'max')!.cell).toBe(2);
     expect(e.legalActions().some((a) => a.command.type === 'move')).toBe(false);
@@ -122,6 +122,28 @@ describe('"You may only move before taking an action, and only one action can be
       attackDice('goblin', [50, 50, 50, 99, 50]),
     );
     expect(whoseTurn(e)).toBe('goblin');
+  });
+
+  it("labels leave out the one whose turn it is (the screen names it): 'Move to C4', each label one action", () => {
+    const e = begin(gateSetup());
+    for (let turn = 0; turn < 12 && !e.outcome().over; turn++) {
+      const actor = combatantOf(e.state, whoseTurn(e)!)!;
+      const actions = e.legalActions();
+      const labels = actions.map((a) => a.label);
+      // Its name shows only where it is the target as well (a Medical Herb on itself).
+      const named = labels.filter((l) => l.includes(actor.sheet.name));
+      expect(
+        named.filter((l) => !l.endsWith(` on ${actor.sheet.name}`)),
+        actor.id,
+      ).toEqual([]);
+      for (const a of actions) expect(a.command).toMatchObject({ actor: actor.id });
+      const moves = actions.filter((a) => a.command.type === 'move');
+      expect(moves.length, actor.id).toBeGreaterThan(0);
+      for (const m of moves) expect(m.label).toMatch(/^Move to [A-Z]+\d+( \(toward [^)]+\))?$/);
+      // Unambiguous still: no two actions offered under one label.
+      expect(new Set(labels).size).toBe(labels.length);
+      run(e, { type: 'stay', actor: actor.id });
+    }
   });
 
   it('cannot move out of reach, onto someone, or off the field', () => {

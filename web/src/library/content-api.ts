@@ -105,7 +105,11 @@ export function libraryApi(api: Api, tableId: string) {
         body: bodyOf(file),
         encounter,
       }),
-    exportUrl: () => contentPath(tableId, 'export'),
+    /**
+     * The library as a content pack, a .zip (what `moogle table content export` writes): an
+     * address for a download link, which sends the session's cookie but no header.
+     */
+    exportUrl: () => api.eventsUrl(`${contentPath(tableId, 'export')}?format=zip`),
   };
 }
 

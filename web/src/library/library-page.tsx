@@ -35,7 +35,8 @@ export function kindLabel(kind: string): string {
 
 /**
  * The GM's content library for a table: every entry by kind, with search, and one form per
- * kind made from the kind's schema to create, edit and copy entries; content packs upload here.
+ * kind made from the kind's schema to create, edit and copy entries; content packs upload here,
+ * and the whole library downloads as one.
  */
 export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
   const library = useMemo(() => libraryApi(api, info.table.id), [api, info.table.id]);
@@ -375,6 +376,19 @@ export function LibraryPage({ api, info }: { api: Api; info: TableInfo }) {
         {shown.length === 0 && <p>Nothing matches.</p>}
       </section>
       <PackUpload library={library} onImported={reload} />
+      <section class="panel" aria-labelledby="download-h">
+        <h2 id="download-h">Download the library</h2>
+        <p class="muted">
+          Every entry as one content pack, a .zip of content files: what{' '}
+          <code>moogle table content export</code> writes. Upload it to another table above, or
+          unpack it for <code>moogle battle --content</code> and <code>moogle sim --content</code>.
+        </p>
+        <p>
+          <a class="button" href={library.exportUrl()} download={`${listing.system}-library.zip`}>
+            Download the library (.zip)
+          </a>
+        </p>
+      </section>
     </main>
   );
 }

@@ -19,6 +19,14 @@ const CASES = [
 ] as const;
 
 const WIDTH = 375;
+
+/** What the GM touches on each system's clock to move a combatant. */
+const CLOCK_TARGETS = {
+  ffrpg: '.track g.marker[role="button"]',
+  ffviii: '.track g.marker[role="button"]',
+  zodiac: '.sp rect.sp-hit[role="button"]',
+  'shining-force': '.board button[data-cell]',
+} as const;
 const tracker = useTracker();
 
 async function waitSeq(pages: readonly Page[], seq: number): Promise<void> {
@@ -47,7 +55,8 @@ const PROBLEMS = `(() => {
   };
   const name = (el) => {
     const text = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim();
-    return el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' "' + text.slice(0, 40) + '"';
+    const classes = (el.getAttribute('class') || '').trim();
+    return el.tagName.toLowerCase() + (classes ? '.' + classes.split(/ +/).join('.') : '') + ' "' + text.slice(0, 40) + '"';
   };
   for (const el of document.body.querySelectorAll('*')) {
     if (!shown(el) || el.closest('.visually-hidden')) continue;
@@ -137,10 +146,11 @@ describe.each(CASES)('the phone at 375 px in $system', (c) => {
     await player.getByRole('button', { name: 'Choose another' }).click();
   });
 
-  it("the GM's screen at 375 px: nothing past the screen, and the fight's own examples", async () => {
+  it("the GM's screen at 375 px: nothing past the screen, every target 44 px, and the fight's own examples", async () => {
     const found = await problems(gm);
     expect(found.wide.join('\n'), 'wider than the screen').toBe('');
     expect(found.scrollWidth).toBeLessThanOrEqual(WIDTH);
+    expect(found.small.join('\n'), 'smaller than a fingertip').toBe('');
     const examples = await gm.getByTestId('gm-examples').textContent();
     const names = await gm
       .locator('[data-combatant]')
@@ -149,5 +159,45 @@ describe.each(CASES)('the phone at 375 px in $system', (c) => {
     // FFRPG's Heket is FFRPG's alone.
     if (c.system !== 'ffrpg') expect(examples?.toLowerCase()).not.toContain('heket');
     expect(examples).toMatch(/hp \S+/);
+  });
+
+  it("the GM's clock at 375 px: every marker, Speed Point bar or cell the GM moves is 44 px", async () => {
+    const targets = gm.locator(CLOCK_TARGETS[c.system]);
+    if (c.system === 'shining-force') {
+      // Moving units makes every cell a button, not only those the actor reaches.
+      await gm.getByRole('button', { name: 'Move units (GM)' }).click();
+      expect(await targets.count()).toBe(await gm.locator('.board td.cell').count());
+    } else {
+      // FFVIII's shot track is empty until the round begins: the GM plays on until it is not.
+      for (let i = 0; i < 5 && (await targets.count()) === 0; i++) {
+        const next = (await seqOf(gm)) + 1;
+        await gm.locator('.actions .action-list button.action').first().click();
+        await gm.locator('form.detail button[type="submit"]').click();
+        await waitSeq([gm], next);
+      }
+    }
+    expect(await targets.count()).toBeGreaterThan(1);
+    const found = await problems(gm);
+    expect(found.wide.join('\n'), 'wider than the screen').toBe('');
+    expect(found.scrollWidth).toBeLessThanOrEqual(WIDTH);
+    expect(found.small.join('\n'), 'smaller than a fingertip').toBe('');
+    // No two of them overlap: a fingertip on one never lands on its neighbour.
+    const boxes = await targets.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        const apart =
+          a.right <= b.left + 0.5 ||
+          b.right <= a.left + 0.5 ||
+          a.bottom <= b.top + 0.5 ||
+          b.bottom <= a.top + 0.5;
+        expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+      }
+    if (c.system === 'shining-force')
+      await gm.getByRole('button', { name: 'Done moving units' }).click();
   });
 });

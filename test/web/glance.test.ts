@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, newTable, startEncounterOver } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { itIn, useTracker } from './browser.js';
+import { itIn, serverState, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -82,10 +82,22 @@ describe.each(CASES)('the screens of $system', (c) => {
   let contexts: BrowserContext[] = [];
   let gm: Page;
   let player: Page;
+  let gmToken: string;
+  let id: string;
+
+  /** The GM plays the first action on offer, whoever's turn it is; both screens see it. */
+  async function gmActs(): Promise<void> {
+    const next = (await seqOf(gm)) + 1;
+    await gm.locator('.actions .action-list button.action').first().click();
+    await gm.locator('form.detail button[type="submit"]').click();
+    await waitSeq([gm, player], next);
+  }
 
   beforeAll(async () => {
-    const { table, gmToken } = await newTable(tracker.running.store, c.system, [c.player]);
-    const id = await startEncounterOver(tracker.running.url, gmToken, example(c.example), 'glance');
+    const made = await newTable(tracker.running.store, c.system, [c.player]);
+    const table = made.table;
+    gmToken = made.gmToken;
+    id = await startEncounterOver(tracker.running.url, gmToken, example(c.example), 'glance');
     const token = await tracker.running.store.createToken(table.id, {
       role: 'player',
       characterId: c.player,
@@ -108,12 +120,7 @@ describe.each(CASES)('the screens of $system', (c) => {
     await player.goto(`${tracker.running.url}/t/${token.value.token}#/e/${encodeURIComponent(id)}`);
     await waitSeq([gm, player], 0);
     // A turn or two in, so the clock has something behind it as well as ahead.
-    for (let i = 0; i < 2; i++) {
-      const next = (await seqOf(gm)) + 1;
-      await gm.locator('.actions .action-list button.action').first().click();
-      await gm.locator('form.detail button[type="submit"]').click();
-      await waitSeq([gm, player], next);
-    }
+    for (let i = 0; i < 2; i++) await gmActs();
   }, 60_000);
 
   afterAll(async () => {
@@ -144,37 +151,6 @@ describe.each(CASES)('the screens of $system', (c) => {
     }
   });
 
-  itIn(c.system, 'ffrpg')(
-    'tells a player in another tab that their turn has come, and stops once it has gone',
-    async () => {
-      const gmActs = async () => {
-        const next = (await seqOf(gm)) + 1;
-        await gm.locator('.actions .action-list button.action').first().click();
-        await gm.locator('form.detail button[type="submit"]').click();
-        await waitSeq([gm, player], next);
-      };
-      const myTurn = () => player.locator('.your-turn').count();
-      for (let i = 0; i < 20 && (await myTurn()) > 0; i++) await gmActs();
-      // The player looks at another tab; the page records what it asks the phone to vibrate.
-      await player.evaluate(`(() => {
-        window.vibrated = [];
-        navigator.vibrate = (pattern) => { window.vibrated.push(pattern); return true; };
-      })()`);
-      const other = await player.context().newPage();
-      await other.bringToFront();
-      const title = await player.title();
-      expect(title).not.toContain('Your turn');
-      for (let i = 0; i < 20 && (await myTurn()) === 0; i++) await gmActs();
-      expect(await myTurn()).toBe(1);
-      expect(await player.title()).toBe(`● Your turn — ${title}`);
-      expect(await player.evaluate('window.vibrated.length')).toBe(1);
-      // The GM plays the turn for them: the title is the page's again.
-      for (let i = 0; i < 20 && (await myTurn()) > 0; i++) await gmActs();
-      expect(await player.title()).toBe(title);
-      await other.close();
-    },
-  );
-
   itIn(c.system, 'ffviii')('lists Spellshards apart from statuses', async () => {
     const next = (await seqOf(gm)) + 1;
     await gm.locator('input[name="gm-line"]').fill('shards ehlric thunder +2');
@@ -190,30 +166,6 @@ describe.each(CASES)('the screens of $system', (c) => {
         expect(await statuses.textContent()).not.toContain('Thunder');
     }
   });
-
-  itIn(c.system, 'ffviii')(
-    'asks before abandoning, and then shows undo as unavailable and takes no more overrides',
-    async () => {
-      const undo = gm.getByRole('button', { name: '↶ Undo' });
-      expect(await undo.isEnabled()).toBe(true);
-      expect(await gm.locator('input[name="gm-line"]').count()).toBe(1);
-      await gm.getByRole('button', { name: 'Abandon…' }).click();
-      await gm.getByText('Abandon this fight?').waitFor();
-      await gm.getByRole('button', { name: 'Keep the fight' }).click();
-      expect(await gm.getByText('Abandon this fight?').count()).toBe(0);
-      expect(await gm.getByText('This encounter is abandoned').count()).toBe(0);
-
-      await gm.getByRole('button', { name: 'Abandon…' }).click();
-      await gm.getByRole('button', { name: 'Yes, abandon it' }).click();
-      await gm.getByText('This encounter is abandoned').waitFor();
-      expect(await undo.isDisabled()).toBe(true);
-      expect(await gm.getByTestId('undo-preview').textContent()).toContain(
-        'can no longer be undone',
-      );
-      expect(await gm.locator('input[name="gm-line"]').count()).toBe(0);
-      expect(await gm.getByRole('region', { name: 'Add a combatant' }).count()).toBe(0);
-    },
-  );
 
   itIn(c.system, 'shining-force')(
     'marks every unit on the grid apart, names the terrain, and keeps cells finger-sized',
@@ -261,6 +213,61 @@ describe.each(CASES)('the screens of $system', (c) => {
       } finally {
         await strict.close();
       }
+    },
+  );
+
+  // In every system, after the checks above that want the fight as the start left it: the GM
+  // plays on here until the player's turn comes, and past it.
+  it('tells a player in another tab that their turn has come, and stops once it has gone', async () => {
+    const myTurn = () => player.locator('.your-turn').count();
+    const actor = async () => (await serverState(tracker.running.url, id, gmToken)).view.actor;
+    for (let i = 0; i < 30 && (await myTurn()) > 0; i++) await gmActs();
+    expect(await actor()).not.toBe(c.player);
+    // The player looks at another tab; the page records what it asks the phone to vibrate.
+    await player.evaluate(`(() => {
+      window.vibrated = [];
+      navigator.vibrate = (pattern) => { window.vibrated.push(pattern); return true; };
+    })()`);
+    const other = await player.context().newPage();
+    await other.bringToFront();
+    const title = await player.title();
+    expect(title).not.toContain('Your turn');
+    for (let i = 0; i < 30 && (await myTurn()) === 0; i++) await gmActs();
+    // The server says it is the player's character to act: the page did not just think so.
+    expect(await actor()).toBe(c.player);
+    expect(await myTurn()).toBe(1);
+    expect(await player.title()).toBe(`● Your turn — ${title}`);
+    expect(await player.evaluate('window.vibrated.length')).toBe(1);
+    // The GM plays the turn for them: the title is the page's again, and nothing more vibrates.
+    for (let i = 0; i < 30 && (await myTurn()) > 0; i++) await gmActs();
+    expect(await actor()).not.toBe(c.player);
+    expect(await player.title()).toBe(title);
+    expect(await player.evaluate('window.vibrated.length')).toBe(1);
+    await other.close();
+  }, 120_000);
+
+  // Last: an abandoned fight takes no more turns.
+  itIn(c.system, 'ffviii')(
+    'asks before abandoning, and then shows undo as unavailable and takes no more overrides',
+    async () => {
+      const undo = gm.getByRole('button', { name: '↶ Undo' });
+      expect(await undo.isEnabled()).toBe(true);
+      expect(await gm.locator('input[name="gm-line"]').count()).toBe(1);
+      await gm.getByRole('button', { name: 'Abandon…' }).click();
+      await gm.getByText('Abandon this fight?').waitFor();
+      await gm.getByRole('button', { name: 'Keep the fight' }).click();
+      expect(await gm.getByText('Abandon this fight?').count()).toBe(0);
+      expect(await gm.getByText('This encounter is abandoned').count()).toBe(0);
+
+      await gm.getByRole('button', { name: 'Abandon…' }).click();
+      await gm.getByRole('button', { name: 'Yes, abandon it' }).click();
+      await gm.getByText('This encounter is abandoned').waitFor();
+      expect(await undo.isDisabled()).toBe(true);
+      expect(await gm.getByTestId('undo-preview').textContent()).toContain(
+        'can no longer be undone',
+      );
+      expect(await gm.locator('input[name="gm-line"]').count()).toBe(0);
+      expect(await gm.getByRole('region', { name: 'Add a combatant' }).count()).toBe(0);
     },
   );
 });

@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { OfferedAction, SeenView } from '../types.js';
+import { useWidth } from './width.js';
 
 /** Shining Force's battlefield, read from the view's text board and the units' cells. */
 
@@ -122,6 +123,145 @@ export function unitMarks(units: readonly { id: string; name: string }[]): Map<s
   return marks;
 }
 
+/**
+ * The board's zoom, as a factor of its cells' fingertip size (2.75rem, 44 px): the steps − and +
+ * go through, or `fit`, the whole board as wide as the screen's room for it. Below 1 a cell is
+ * smaller than a fingertip: only a zoom the user chose goes there.
+ */
+export const ZOOMS = [0.5, 0.625, 0.75, 0.875, 1, 1.25, 1.5, 2] as const;
+export type Zoom = number | 'fit';
+
+const ZOOM_KEY = 'moogle.board-zoom';
+/** The zoom chosen on this page: kept across renders, and the screens the page opens after. */
+let chosenZoom: Zoom | undefined;
+
+function rememberedZoom(): Zoom {
+  if (chosenZoom !== undefined) return chosenZoom;
+  try {
+    // The tab's session: a reload keeps it, another tab or a new visit starts at 100%.
+    const kept = sessionStorage.getItem(ZOOM_KEY);
+    if (kept === 'fit') return 'fit';
+    const n = Number(kept);
+    if (kept !== null && (ZOOMS as readonly number[]).includes(n)) return n;
+  } catch {
+    // Storage refused (a private window's settings): kept for this page only.
+  }
+  return 1;
+}
+
+function rememberZoom(zoom: Zoom): void {
+  chosenZoom = zoom;
+  try {
+    sessionStorage.setItem(ZOOM_KEY, String(zoom));
+  } catch {
+    // Kept for this page only.
+  }
+}
+
+/** The next step out from `scale` (smaller cells), or in: undefined past the last. */
+export function zoomStep(scale: number, direction: -1 | 1): number | undefined {
+  return direction < 0
+    ? [...ZOOMS].reverse().find((z) => z < scale - 0.001)
+    : ZOOMS.find((z) => z > scale + 0.001);
+}
+
+/**
+ * The scale at which `columns` cells of `cellPx` at 100%, beside the row labels' column
+ * (`head` px), fit `room` px: one px of border per column and one more.
+ */
+export function fitScale(room: number, head: number, columns: number, cellPx: number): number {
+  const scale = (room - head - (columns + 1)) / (columns * cellPx);
+  const first = ZOOMS[0];
+  const last = ZOOMS[ZOOMS.length - 1]!;
+  return Math.max(first, Math.min(last, Math.floor(scale * 1000) / 1000));
+}
+
+/** The zoom of the board: what was chosen, the scale it draws at, and the means to change it. */
+function useBoardZoom(columns: number) {
+  const [zoom, setZoom] = useState<Zoom>(rememberedZoom);
+  const [wrap, room] = useWidth<HTMLElement>(0);
+  const [head, setHead] = useState(24);
+  // The point of the board in the middle of the view, kept there as the zoom changes.
+  const anchor = useRef<number | null>(null);
+  // Fit: the cells' size at 100% is 2.75rem, in the page's px.
+  const rem = () => Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const scale = zoom !== 'fit' ? zoom : room > 0 ? fitScale(room, head, columns, 2.75 * rem()) : 1;
+  useLayoutEffect(() => {
+    const el = wrap.current;
+    if (el === null) return;
+    const label = el.querySelector('tbody th');
+    if (label !== null) setHead(Math.ceil(label.getBoundingClientRect().width));
+    if (anchor.current !== null) {
+      el.scrollLeft = anchor.current * el.scrollWidth - el.clientWidth / 2;
+      anchor.current = null;
+    }
+  }, [scale, wrap]);
+  const choose = (next: Zoom) => {
+    const el = wrap.current;
+    if (el !== null && el.scrollWidth > 0)
+      anchor.current = (el.scrollLeft + el.clientWidth / 2) / el.scrollWidth;
+    rememberZoom(next);
+    setZoom(next);
+  };
+  return { zoom, scale, wrap, choose };
+}
+
+/** − and + a step, the whole board, or its cells a fingertip again: each a 44 px target. */
+function ZoomBar({
+  zoom,
+  scale,
+  choose,
+}: {
+  zoom: Zoom;
+  scale: number;
+  choose: (zoom: Zoom) => void;
+}) {
+  const out = zoomStep(scale, -1);
+  const into = zoomStep(scale, 1);
+  const percent = Math.round(scale * 100);
+  return (
+    <fieldset class="board-zoom row" aria-label="Zoom the battlefield">
+      <button
+        type="button"
+        class="zoom-step"
+        aria-label="Zoom out"
+        disabled={out === undefined}
+        onClick={() => out !== undefined && choose(out)}
+      >
+        −
+      </button>
+      <button
+        type="button"
+        class="zoom-step"
+        aria-label="Zoom in"
+        disabled={into === undefined}
+        onClick={() => into !== undefined && choose(into)}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 'fit'}
+        aria-label="Fit the whole battlefield in view"
+        onClick={() => choose('fit')}
+      >
+        Fit
+      </button>
+      <button
+        type="button"
+        aria-pressed={zoom === 1}
+        aria-label="100%: cells a fingertip wide"
+        onClick={() => choose(1)}
+      >
+        100%
+      </button>
+      <span class="small muted" aria-live="polite" data-testid="board-zoom">
+        {percent}%{scale < 1 ? ', cells smaller than a fingertip' : ''}
+      </span>
+    </fieldset>
+  );
+}
+
 export function BoardView({
   view,
   actions,
@@ -140,6 +280,7 @@ export function BoardView({
   const [moving, setMoving] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const board = view.board ? parseBoard(view.board) : undefined;
+  const { zoom, scale, wrap, choose } = useBoardZoom(board?.columns.length ?? 1);
   if (!board) return null;
   const units = new Map(
     view.combatants
@@ -153,127 +294,131 @@ export function BoardView({
   const used = new Set(board.rows.flatMap((r) => r.cells));
   const terrains = Object.entries(board.legend).filter(([char]) => used.has(char));
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1)
-    <section class="board-wrap" tabIndex={0} aria-label="The battlefield">
-      <table class="board" aria-label="The battlefield">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span class="visually-hidden">row</span>
-            </th>
-            {board.columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
+    <section class="board-area" aria-label="The battlefield">
+      <ZoomBar zoom={zoom} scale={scale} choose={choose} />
+      {/* Only the grid scrolls sideways: the zoom, the notes and the legend stay in view. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1) */}
+      <section class="board-wrap" tabIndex={0} aria-label="The battlefield's grid" ref={wrap}>
+        <table class="board" aria-label="The battlefield" style={{ '--zoom': String(scale) }}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span class="visually-hidden">row</span>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {board.rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              {board.columns.map((col, i) => {
-                const cell = `${col}${row.label}`;
-                const unit = units.get(cell);
-                const terrainChar = row.cells[i] ?? '.';
-                // Other marks on the text board (units, reach) are drawn from the data instead.
-                const terrain = board.legend[terrainChar] ?? 'plain';
-                const mark = board.legend[terrainChar] !== undefined && terrainChar !== '.';
-                const placing = onPlace !== undefined && moving;
-                const move = placing ? undefined : reach.get(cell);
-                const hit = placing ? undefined : attack.get(cell);
-                const index = hit ?? move;
-                const what = [
-                  cell,
-                  unit ? `${unit.name} (${unit.party ? 'ours' : 'foe'})` : terrain,
-                  unit && view.actor === unit.id ? 'acting' : '',
-                  move !== undefined ? 'reachable' : '',
-                  hit !== undefined ? 'can be attacked' : '',
-                  placing && unit && chosen === unit.id ? 'chosen to move' : '',
-                ]
-                  .filter(Boolean)
-                  .join(', ');
-                const content = (
-                  <>
-                    {unit ? (
-                      <span
-                        aria-hidden="true"
-                        class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}${placing && chosen === unit.id ? ' chosen' : ''}`}
-                        draggable={onPlace !== undefined}
-                        data-unit={unit.id}
-                        onDragStart={(e) => e.dataTransfer?.setData('text/plain', unit.id)}
-                      >
-                        {unit.party ? '●' : '◆'}
-                        {marks.get(unit.id)}
-                      </span>
-                    ) : (
-                      <span class="terrain-char" aria-hidden="true">
-                        {mark ? terrainChar : ''}
-                      </span>
-                    )}
-                    {move !== undefined && !unit && (
-                      <span class="mark-reach" aria-hidden="true">
-                        ·
-                      </span>
-                    )}
-                    {hit !== undefined && (
-                      <span class="mark-attack" aria-hidden="true">
-                        ⚔
-                      </span>
-                    )}
-                    <span class="visually-hidden">{what}</span>
-                  </>
-                );
-                const drop =
-                  onPlace === undefined
-                    ? {}
-                    : {
-                        onDragOver: (e: DragEvent) => e.preventDefault(),
-                        onDrop: (e: DragEvent) => {
-                          e.preventDefault();
-                          const id = e.dataTransfer?.getData('text/plain');
-                          const from = view.combatants.find((c) => c.id === id);
-                          if (from !== undefined && from.clock.cell !== cell)
-                            onPlace(from.id, cell);
-                        },
-                      };
-                return (
-                  <td
-                    key={cell}
-                    class={`cell terrain-${terrain}${move !== undefined ? ' reach' : ''}${hit !== undefined ? ' attack' : ''}`}
-                    {...drop}
-                  >
-                    {placing ? (
-                      <button
-                        type="button"
-                        data-cell={cell}
-                        aria-pressed={unit !== undefined ? chosen === unit.id : undefined}
-                        onClick={() => {
-                          if (unit !== undefined) setChosen(chosen === unit.id ? null : unit.id);
-                          else if (chosen !== null) {
-                            onPlace?.(chosen, cell);
-                            setChosen(null);
-                          }
-                        }}
-                      >
-                        {content}
-                      </button>
-                    ) : index !== undefined ? (
-                      <button type="button" data-cell={cell} onClick={() => onPick(index)}>
-                        {content}
-                      </button>
-                    ) : (
-                      <span title={what} data-cell={cell}>
-                        {content}
-                      </span>
-                    )}
-                  </td>
-                );
-              })}
+              {board.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {board.rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {board.columns.map((col, i) => {
+                  const cell = `${col}${row.label}`;
+                  const unit = units.get(cell);
+                  const terrainChar = row.cells[i] ?? '.';
+                  // Other marks on the text board (units, reach) are drawn from the data instead.
+                  const terrain = board.legend[terrainChar] ?? 'plain';
+                  const mark = board.legend[terrainChar] !== undefined && terrainChar !== '.';
+                  const placing = onPlace !== undefined && moving;
+                  const move = placing ? undefined : reach.get(cell);
+                  const hit = placing ? undefined : attack.get(cell);
+                  const index = hit ?? move;
+                  const what = [
+                    cell,
+                    unit ? `${unit.name} (${unit.party ? 'ours' : 'foe'})` : terrain,
+                    unit && view.actor === unit.id ? 'acting' : '',
+                    move !== undefined ? 'reachable' : '',
+                    hit !== undefined ? 'can be attacked' : '',
+                    placing && unit && chosen === unit.id ? 'chosen to move' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(', ');
+                  const content = (
+                    <>
+                      {unit ? (
+                        <span
+                          aria-hidden="true"
+                          class={`unit ${unit.party ? 'party' : 'foe'}${view.actor === unit.id ? ' active' : ''}${placing && chosen === unit.id ? ' chosen' : ''}`}
+                          draggable={onPlace !== undefined}
+                          data-unit={unit.id}
+                          onDragStart={(e) => e.dataTransfer?.setData('text/plain', unit.id)}
+                        >
+                          {unit.party ? '●' : '◆'}
+                          {marks.get(unit.id)}
+                        </span>
+                      ) : (
+                        <span class="terrain-char" aria-hidden="true">
+                          {mark ? terrainChar : ''}
+                        </span>
+                      )}
+                      {move !== undefined && !unit && (
+                        <span class="mark-reach" aria-hidden="true">
+                          ·
+                        </span>
+                      )}
+                      {hit !== undefined && (
+                        <span class="mark-attack" aria-hidden="true">
+                          ⚔
+                        </span>
+                      )}
+                      <span class="visually-hidden">{what}</span>
+                    </>
+                  );
+                  const drop =
+                    onPlace === undefined
+                      ? {}
+                      : {
+                          onDragOver: (e: DragEvent) => e.preventDefault(),
+                          onDrop: (e: DragEvent) => {
+                            e.preventDefault();
+                            const id = e.dataTransfer?.getData('text/plain');
+                            const from = view.combatants.find((c) => c.id === id);
+                            if (from !== undefined && from.clock.cell !== cell)
+                              onPlace(from.id, cell);
+                          },
+                        };
+                  return (
+                    <td
+                      key={cell}
+                      class={`cell terrain-${terrain}${move !== undefined ? ' reach' : ''}${hit !== undefined ? ' attack' : ''}`}
+                      {...drop}
+                    >
+                      {placing ? (
+                        <button
+                          type="button"
+                          data-cell={cell}
+                          aria-pressed={unit !== undefined ? chosen === unit.id : undefined}
+                          onClick={() => {
+                            if (unit !== undefined) setChosen(chosen === unit.id ? null : unit.id);
+                            else if (chosen !== null) {
+                              onPlace?.(chosen, cell);
+                              setChosen(null);
+                            }
+                          }}
+                        >
+                          {content}
+                        </button>
+                      ) : index !== undefined ? (
+                        <button type="button" data-cell={cell} onClick={() => onPick(index)}>
+                          {content}
+                        </button>
+                      ) : (
+                        <span title={what} data-cell={cell}>
+                          {content}
+                        </span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <p class="small muted">
         ● ours, ◆ foes; a dotted cell can be reached, ⚔ can be attacked: click it to choose.
       </p>

@@ -2,7 +2,7 @@ import type { OfferedAction, SeenView } from '../types.js';
 import { BoardView } from './board.js';
 import { useClockMove } from './drag.js';
 import { type Marker, MoveBar, Track } from './track.js';
-import { textWidth, useWidth } from './width.js';
+import { FINGER_PX, textWidth, useFingertips, useWidth } from './width.js';
 
 /** The GM's: a combatant moved on the clock to a value. */
 type OnMove = ((id: string, value: number) => void) | undefined;
@@ -127,7 +127,12 @@ function SpeedPoints({ view, onMove }: { view: SeenView; onMove: OnMove }) {
   );
   const right =
     12 + Math.max(...rows.map((c) => textWidth(`${num(c.clock.sp) ?? 0} SP`, LABEL_PX)), 0);
-  const H = 24 + rows.length * 32;
+  // The GM's rows on a phone or a touch screen: each a fingertip's target (44 px), 46 apart.
+  const fingers = useFingertips() && onMove !== undefined;
+  const pitch = fingers ? FINGER_PX + 2 : 32;
+  // The first bar's top: its row's target starts at the drawing's top edge or below it.
+  const first = fingers ? 4 + (FINGER_PX - 18) / 2 : 8;
+  const H = first + 16 + rows.length * pitch;
   const x = (v: number) => left + (v / top) * (W - left - right);
   const valueAt = (px: number) =>
     Math.max(0, Math.min(top, Math.round(((px - left) / (W - left - right)) * top)));
@@ -169,7 +174,7 @@ function SpeedPoints({ view, onMove }: { view: SeenView; onMove: OnMove }) {
           // While dragged, the bar ends where the finger is.
           const sp = drag?.id === c.id ? valueAt(drag.x) : at;
           const speed = num(c.clock.speed) ?? 0;
-          const y = 8 + i * 32;
+          const y = first + i * pitch;
           const active = view.actor === c.id;
           return (
             <g
@@ -183,9 +188,9 @@ function SpeedPoints({ view, onMove }: { view: SeenView; onMove: OnMove }) {
                 // biome-ignore lint/a11y/useSemanticElements: an SVG drawing holds no <button>; a shape takes the role
                 <rect
                   x={0}
-                  y={y - 4}
+                  y={fingers ? y + 9 - FINGER_PX / 2 : y - 4}
                   width={W}
-                  height={28}
+                  height={fingers ? FINGER_PX : 28}
                   class="sp-hit"
                   role="button"
                   tabIndex={0}

@@ -1,7 +1,7 @@
 /** A countdown drawn left to right, high to low: FFRPG's Initiative, FFVIII's shots. */
 
 import { useClockMove } from './drag.js';
-import { textWidth, useWidth } from './width.js';
+import { FINGER_PX, textWidth, useFingertips, useWidth } from './width.js';
 
 export interface Marker {
   readonly id: string;
@@ -40,6 +40,9 @@ function spoken(m: Marker): string {
 
 const PAD = 24;
 const ROW = 30;
+/** Where the first row of markers is centred: under the axis, and under it by half a fingertip. */
+const FIRST = 50;
+const FIRST_FINGERS = 36 + FINGER_PX / 2 + 2;
 /** Below this a label is hard to read on a phone held at arm's length. */
 const LABEL_PX = 13;
 /** A label that fits on neither side of its marker is written under it, this much lower. */
@@ -77,6 +80,8 @@ export function Track({
   const valueAt = (px: number) =>
     Math.max(low, Math.min(high, Math.round(high - ((px - PAD) / (W - 2 * PAD)) * span)));
   const { svg, picked, setPicked, drag, grab, handlers } = useClockMove(valueAt, onMove);
+  // The GM's markers on a phone or a touch screen: each a fingertip's target, its rows apart.
+  const fingers = useFingertips() && onMove !== undefined;
   const pickedMarker = markers.find((m) => (m.kind ?? 'turn') === 'turn' && m.id === picked);
   // Markers share a row unless their labels would overlap. A label goes right of its marker,
   // else left, else under it, never past the drawing's edge.
@@ -96,20 +101,24 @@ export function Track({
           : side === 'left'
             ? cx - r - 4
             : Math.min(Math.max(2, cx - width / 2), W - 2 - width);
-      const from = side === 'left' ? tx - width : Math.min(tx, cx - r);
-      const to = side === 'left' ? cx + r : Math.max(tx + width, cx + r);
+      let from = side === 'left' ? tx - width : Math.min(tx, cx - r);
+      let to = side === 'left' ? cx + r : Math.max(tx + width, cx + r);
+      if (fingers) {
+        from = Math.min(from, cx - FINGER_PX / 2);
+        to = Math.max(to, cx + FINGER_PX / 2);
+      }
       let level = rowsTaken.findIndex((row) => row.every(([a, b]) => to + 6 < a || from - 6 > b));
       if (level < 0) level = rowsTaken.push([]) - 1;
       rowsTaken[level]!.push([from, to]);
       if (side === 'under') under[level] = true;
-      return { ...m, level, side, tx };
+      return { ...m, level, side, tx, from, to };
     });
   const rows = Math.max(1, rowsTaken.length);
   const top: number[] = [];
-  let y = 50;
+  let y = fingers ? FIRST_FINGERS : FIRST;
   for (let level = 0; level < rows; level++) {
     top.push(y);
-    y += ROW + (under[level] ? UNDER : 0);
+    y += (fingers ? FINGER_PX + 2 : ROW) + (under[level] ? UNDER : 0);
   }
   const H = y + 6;
   const step = tickStep(span, W - 2 * PAD);
@@ -188,6 +197,16 @@ export function Track({
                   }
                 : {})}
             >
+              {movable && fingers && (
+                // What a fingertip touches: the marker and its label, at least 44 px each way.
+                <rect
+                  class="marker-hit"
+                  x={m.from}
+                  y={cy - FINGER_PX / 2}
+                  width={m.to - m.from}
+                  height={FINGER_PX + (m.side === 'under' ? UNDER : 0)}
+                />
+              )}
               {kind === 'charge' ? (
                 // An hourglass: the Charge Time runs out here.
                 <polygon

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /**
  * The clocks are drawn one SVG unit to one CSS pixel, at the width their panel has: a drawing
@@ -33,4 +33,27 @@ export function textWidth(text: string, size: number): number {
   if (canvas === null) return text.length * size * 0.62;
   canvas.font = `${size}px ${getComputedStyle(document.body).fontFamily}`;
   return canvas.measureText(text).width;
+}
+
+/** A fingertip's target, in CSS px (WCAG 2.5.5): what the GM touches on a clock drawing. */
+export const FINGER_PX = 44;
+
+/** A phone's width or a touch screen: style.css's query for fingertip-sized targets too. */
+const FINGERS = '(max-width: 600px), (pointer: coarse)';
+
+/**
+ * Whether the drawings' targets are sized for a fingertip: the clocks' markers and rows are
+ * drawn in script, where style.css's media query cannot reach them. A mouse on a laptop keeps
+ * the compact drawing.
+ */
+export function useFingertips(): boolean {
+  const [on, setOn] = useState(() => matchMedia(FINGERS).matches);
+  useEffect(() => {
+    const query = matchMedia(FINGERS);
+    const update = () => setOn(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return on;
 }

@@ -177,6 +177,26 @@ describe('recruit and the roster', () => {
   });
 });
 
+describe('what the roster names in the content', () => {
+  it("spells in stock, items left and every gun's rounds; a spell or item at 0 is spent and names nothing", () => {
+    const roster = changed(recruited(['ehlric', 'irvine']), 'ehlric', {
+      spellMatrix: { thunder: 3, cure: 0 },
+      items: { potion: 0, 'bomb-fragment': 1 },
+      statuses: ['poison'],
+    });
+    const irvine = changed(roster, 'irvine', { ammo: { pistol: 0 } });
+    const references = value(campaign.references(irvine));
+    expect(references).toEqual([
+      { kind: 'ffviii/spell', id: 'thunder', holder: 'ehlric', where: 'Spell Matrix' },
+      { kind: 'ffviii/item', id: 'bomb-fragment', holder: 'ehlric', where: 'items' },
+      { kind: 'ffviii/weapon', id: 'pistol', holder: 'irvine', where: 'rounds in its gun' },
+    ]);
+    for (const r of references) expect(library().has(r.kind, r.id), r.id).toBe(true);
+    const bad = campaign.references({ characters: { ehlric: { hp: -1 } }, party: {} });
+    expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
+  });
+});
+
 describe('after the fight', () => {
   it('is refused while the fight goes on', () => {
     const roster = recruited();

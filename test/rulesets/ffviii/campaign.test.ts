@@ -195,6 +195,23 @@ describe('what the roster names in the content', () => {
     const bad = campaign.references({ characters: { ehlric: { hp: -1 } }, party: {} });
     expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
   });
+
+  it('a spell or item at 0 whose entry the library let go does not keep the next fight from starting', () => {
+    const spent = changed(recruited(), 'ehlric', {
+      spellMatrix: { thunder: 3, quake: 0 },
+      items: { potion: 0, ghost: 0 },
+    });
+    const setup = value(campaign.setupFrom(library(), ironGiantSpec(), spent));
+    const ehlric = setup.sides.flatMap((s) => s.combatants).find((c) => c.id === 'ehlric')!;
+    expect({ matrix: ehlric.spellMatrix, items: ehlric.items }).toEqual({
+      matrix: { thunder: 3 },
+      items: { potion: 0 },
+    });
+    // One held is still refused: the library keeps what the roster holds.
+    const held = changed(recruited(), 'ehlric', { items: { ghost: 1 } });
+    const refused = campaign.setupFrom(library(), ironGiantSpec(), held);
+    expect(refused.ok ? '' : refused.error.message).toContain("no item 'ghost'");
+  });
 });
 
 describe('after the fight', () => {

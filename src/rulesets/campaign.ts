@@ -50,6 +50,12 @@ export interface CampaignRules<Setup, State, Spec> {
    */
   parseRoster(value: unknown): Result<CampaignRoster>;
   /**
+   * The content entries a roster's lasting state names (an item carried, a class, a spell in
+   * stock, the party's level table), each with who holds it and where: a table's library keeps
+   * each while the roster does, so the roster never names content that is gone.
+   */
+  references(roster: CampaignRoster): Result<readonly RosterReference[]>;
+  /**
    * The setup of an encounter (the system's encounter spec, as an encounter file holds it),
    * where every character the roster holds starts from its lasting state instead of its
    * sheet's; characters not on the roster start from their sheets.
@@ -83,6 +89,19 @@ export interface CampaignRules<Setup, State, Spec> {
     service: CampaignService,
     dice: DiceRoller,
   ): Result<CampaignStep>;
+}
+
+/**
+ * One content entry a roster's lasting state names: `{ kind: 'shining-force/item', id:
+ * 'medical-herb', holder: 'max', where: 'carried' }`.
+ */
+export interface RosterReference {
+  readonly kind: string;
+  readonly id: string;
+  /** The character whose lasting state names it; null: what the party holds together. */
+  readonly holder: string | null;
+  /** Where in that state, in the table's words: `carried`, `equipped`, `class`, `Spell Matrix`. */
+  readonly where: string;
 }
 
 /** A between-fights command: `{ type: 'raise', character: 'max' }`; each system its own. */

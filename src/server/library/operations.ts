@@ -3,11 +3,12 @@ import type { ContentKind, Entity } from '../../content/kind.js';
 import { ContentLibrary } from '../../content/library.js';
 import { CONTENT_EXTENSIONS } from '../../content/loader.js';
 import { parseContentText } from '../../content/parse.js';
-import { err, ok } from '../../engine/index.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import type { AnySystem } from '../../rulesets/system.js';
 import type { JsonValue, LibraryWrite, Store, TableRecord } from '../../store/index.js';
 import type { LibraryQuotas } from '../quotas.js';
 import { withinLibraryQuota } from '../quotas.js';
-import { PARTY_ROW } from '../tables.js';
+import { PARTY_ROW, readRoster } from '../tables.js';
 import {
   bodyOf,
   type ContentIssue,
@@ -160,7 +161,8 @@ export async function putEntry(
 
 /**
  * Deletes an entry, refused while anything uses it: another entry naming it (a character's
- * weapon), or a roster character whose sheet it is. The refusal names each user.
+ * weapon), a roster character whose sheet it is, or a roster's lasting state naming it (an
+ * item a character carries, the class it was promoted to). The refusal names each user.
  */
 export async function deleteEntry(
   store: Store,
@@ -188,6 +190,9 @@ export async function deleteEntry(
       users.push(`the roster's character '${id}'`);
     }
   }
+  const holders = await rosterHolders(store, table, system, kind, id);
+  if (!holders.ok) return holders;
+  users.push(...holders.value);
   if (users.length > 0) {
     const shown = users.slice(0, 10).join(', ');
     const more = users.length > 10 ? ` and ${users.length - 10} more` : '';
@@ -203,6 +208,37 @@ export async function deleteEntry(
   );
   if (!deleted.ok) return deleted;
   return ok({ kind, id, version: record.version + 1 });
+}
+
+/**
+ * Who on the roster holds the entry in their lasting state, as the system's campaign rules
+ * list it (an item carried, a class, a spell in stock, the party's level table), and where:
+ * `the roster's character 'max' (carried, equipped)`, `the roster's party (level table)`.
+ */
+async function rosterHolders(
+  store: Store,
+  table: TableRecord,
+  system: AnySystem,
+  kind: string,
+  id: string,
+): Promise<Result<string[]>> {
+  const roster = await readRoster(store, table, system);
+  if (!roster.ok) return roster;
+  const references = system.campaign.references(roster.value);
+  if (!references.ok) return references;
+  const where = new Map<string | null, Set<string>>();
+  for (const r of references.value) {
+    if (r.kind !== kind || r.id !== id) continue;
+    const places = where.get(r.holder) ?? new Set<string>();
+    places.add(r.where);
+    where.set(r.holder, places);
+  }
+  return ok(
+    [...where].map(([holder, places]) => {
+      const who = holder === null ? "the roster's party" : `the roster's character '${holder}'`;
+      return `${who} (${[...places].join(', ')})`;
+    }),
+  );
 }
 
 /** One file of a pack: its name (a label only: never a path on the server) and its text. */

@@ -127,6 +127,31 @@ describe('recruit and the roster', () => {
   });
 });
 
+describe('what the roster names in the content', () => {
+  it("each character's lasting Status Conditions and the party's level table; won items are names", () => {
+    const roster = recruited(['hiro', 'mint']);
+    const named = value(
+      campaign.parseRoster({
+        characters: {
+          ...roster.characters,
+          hiro: { ...stateOf(roster, 'hiro'), statuses: ['poison', 'regen'] },
+        },
+        party: { levelTable: 'standard', items: { 'Heket Slime': 2 } },
+      }),
+    );
+    const references = value(campaign.references(named));
+    expect(references).toEqual([
+      { kind: 'ffrpg/status', id: 'poison', holder: 'hiro', where: 'lasting status' },
+      { kind: 'ffrpg/status', id: 'regen', holder: 'hiro', where: 'lasting status' },
+      { kind: 'ffrpg/level-table', id: 'standard', holder: null, where: 'level table' },
+    ]);
+    for (const r of references) expect(library().has(r.kind, r.id), r.id).toBe(true);
+    expect(value(campaign.references(roster))).toEqual([]);
+    const bad = campaign.references({ characters: { hiro: { level: 0 } }, party: {} });
+    expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
+  });
+});
+
 describe('after the battle', () => {
   it('"that comes out to 1560 XP and 820 Gil. You each get 520 XP"', () => {
     const roster = recruited();

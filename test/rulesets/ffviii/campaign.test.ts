@@ -177,6 +177,43 @@ describe('recruit and the roster', () => {
   });
 });
 
+describe('what the roster names in the content', () => {
+  it("spells in stock, items left and every gun's rounds; a spell or item at 0 is spent and names nothing", () => {
+    const roster = changed(recruited(['ehlric', 'irvine']), 'ehlric', {
+      spellMatrix: { thunder: 3, cure: 0 },
+      items: { potion: 0, 'bomb-fragment': 1 },
+      statuses: ['poison'],
+    });
+    const irvine = changed(roster, 'irvine', { ammo: { pistol: 0 } });
+    const references = value(campaign.references(irvine));
+    expect(references).toEqual([
+      { kind: 'ffviii/spell', id: 'thunder', holder: 'ehlric', where: 'Spell Matrix' },
+      { kind: 'ffviii/item', id: 'bomb-fragment', holder: 'ehlric', where: 'items' },
+      { kind: 'ffviii/weapon', id: 'pistol', holder: 'irvine', where: 'rounds in its gun' },
+    ]);
+    for (const r of references) expect(library().has(r.kind, r.id), r.id).toBe(true);
+    const bad = campaign.references({ characters: { ehlric: { hp: -1 } }, party: {} });
+    expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
+  });
+
+  it('a spell or item at 0 whose entry the library let go does not keep the next fight from starting', () => {
+    const spent = changed(recruited(), 'ehlric', {
+      spellMatrix: { thunder: 3, quake: 0 },
+      items: { potion: 0, ghost: 0 },
+    });
+    const setup = value(campaign.setupFrom(library(), ironGiantSpec(), spent));
+    const ehlric = setup.sides.flatMap((s) => s.combatants).find((c) => c.id === 'ehlric')!;
+    expect({ matrix: ehlric.spellMatrix, items: ehlric.items }).toEqual({
+      matrix: { thunder: 3 },
+      items: { potion: 0 },
+    });
+    // One held is still refused: the library keeps what the roster holds.
+    const held = changed(recruited(), 'ehlric', { items: { ghost: 1 } });
+    const refused = campaign.setupFrom(library(), ironGiantSpec(), held);
+    expect(refused.ok ? '' : refused.error.message).toContain("no item 'ghost'");
+  });
+});
+
 describe('after the fight', () => {
   it('is refused while the fight goes on', () => {
     const roster = recruited();

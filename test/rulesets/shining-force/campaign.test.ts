@@ -248,6 +248,25 @@ describe('a roster read back', () => {
   });
 });
 
+describe('what the roster names in the content', () => {
+  it("each member's class and every item carried or equipped; the Force's gold names nothing", () => {
+    const roster = force({ max: { class: 'hero' }, lowe: {} }, 500);
+    const references = value(shiningForceCampaign.references(roster));
+    expect(references).toEqual([
+      { kind: 'shining-force/class', id: 'hero', holder: 'max', where: 'class' },
+      { kind: 'shining-force/item', id: 'short-sword', holder: 'max', where: 'equipped' },
+      { kind: 'shining-force/item', id: 'medical-herb', holder: 'max', where: 'carried' },
+      { kind: 'shining-force/class', id: 'healer', holder: 'lowe', where: 'class' },
+      { kind: 'shining-force/item', id: 'wooden-staff', holder: 'lowe', where: 'equipped' },
+      { kind: 'shining-force/item', id: 'medical-herb', holder: 'lowe', where: 'carried' },
+      { kind: 'shining-force/item', id: 'antidote', holder: 'lowe', where: 'carried' },
+    ]);
+    for (const r of references) expect(lib.has(r.kind, r.id), `${r.kind} ${r.id}`).toBe(true);
+    const bad = shiningForceCampaign.references({ characters: { max: {} }, party: { gold: 0 } });
+    expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
+  });
+});
+
 describe('after a battle', () => {
   it('adds the EXP earned and the gold won: 120 EXP is a level and 20 over', () => {
     const e = begin(

@@ -118,6 +118,22 @@ describe('a roster read back', () => {
   });
 });
 
+describe('what the roster names in the content', () => {
+  it("the items each character has left; status effects are the rules' own, not content", () => {
+    const roster = rosterOf(
+      keefState({ items: { potion: 1, 'eye-drops': 2 }, statuses: ['blind'] }),
+    );
+    const references = value(zodiacCampaign.references(roster));
+    expect(references).toEqual([
+      { kind: 'zodiac/item', id: 'potion', holder: 'keef', where: 'items' },
+      { kind: 'zodiac/item', id: 'eye-drops', holder: 'keef', where: 'items' },
+    ]);
+    for (const r of references) expect(library.has(r.kind, r.id), r.id).toBe(true);
+    const bad = zodiacCampaign.references({ characters: { keef: {} }, party: null });
+    expect(bad.ok ? '' : bad.error.code).toBe('campaign/invalid-roster');
+  });
+});
+
 describe('after a fight', () => {
   it('is refused while the fight is not over', () => {
     const roster = rosterOf(keefState());

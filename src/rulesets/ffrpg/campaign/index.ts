@@ -4,7 +4,7 @@ import type { FfrpgSetup } from '../model.js';
 import type { FfrpgState } from '../state.js';
 import { afterBattle } from './after-battle.js';
 import { recruit } from './recruit.js';
-import { EMPTY_PARTY, readRoster, toCampaignRoster } from './roster.js';
+import { EMPTY_PARTY, ffrpgRosterReferences, readRoster, toCampaignRoster } from './roster.js';
 import { applyService, serviceSchema } from './services.js';
 import { setupFromRoster } from './setup.js';
 
@@ -15,6 +15,10 @@ export const ffrpgCampaign: CampaignRules<FfrpgSetup, FfrpgState, EncounterSpec>
   parseRoster(value) {
     const read = readRoster(value);
     return read.ok ? { ok: true, value: toCampaignRoster(read.value) } : read;
+  },
+  references(value) {
+    const read = readRoster(value);
+    return read.ok ? { ok: true, value: ffrpgRosterReferences(read.value) } : read;
   },
   setupFrom: setupFromRoster,
   afterBattle: (_library, setup, final, roster) => afterBattle(setup, final, roster),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Result } from '../../../engine/index.js';
-import type { CampaignRoster } from '../../campaign.js';
-import { readRosterWith } from '../../campaign-roster.js';
+import type { CampaignRoster, RosterReference } from '../../campaign.js';
+import { readRosterWith, rosterReferencesWith } from '../../campaign-roster.js';
+import { levelTableKind, statusKind } from '../content.js';
 
 /**
  * What an FFRPG character keeps between fights, and what the party keeps together. Plain JSON;
@@ -56,6 +57,21 @@ export function readRoster(value: unknown): Result<FfrpgRoster> {
     id: contentId,
     character: characterStateSchema,
     party: partyStateSchema,
+  });
+}
+
+/**
+ * What the roster names in the content: each character's lasting (∞) Status Conditions, and
+ * the party's level table. The items the party has won are names, not content.
+ */
+export function ffrpgRosterReferences(roster: FfrpgRoster): RosterReference[] {
+  return rosterReferencesWith(roster, {
+    character: (c) =>
+      c.statuses.map((id) => ({ kind: statusKind.kind, id, where: 'lasting status' })),
+    party: (p) =>
+      p.levelTable === null
+        ? []
+        : [{ kind: levelTableKind.kind, id: p.levelTable, where: 'level table' }],
   });
 }
 

@@ -4,7 +4,7 @@ import type { FfviiiSetup } from '../model.js';
 import type { FfviiiState } from '../state.js';
 import { afterBattle } from './after-battle.js';
 import { recruit } from './recruit.js';
-import { EMPTY_PARTY, readRoster, toCampaignRoster } from './roster.js';
+import { EMPTY_PARTY, ffviiiRosterReferences, readRoster, toCampaignRoster } from './roster.js';
 import { applyService, serviceSchema } from './services.js';
 import { setupFromRoster } from './setup.js';
 
@@ -15,6 +15,10 @@ export const ffviiiCampaign: CampaignRules<FfviiiSetup, FfviiiState, EncounterSp
   parseRoster(value) {
     const read = readRoster(value);
     return read.ok ? { ok: true, value: toCampaignRoster(read.value) } : read;
+  },
+  references(value) {
+    const read = readRoster(value);
+    return read.ok ? { ok: true, value: ffviiiRosterReferences(read.value) } : read;
   },
   setupFrom: setupFromRoster,
   afterBattle: (_library, setup, final, roster) => afterBattle(setup, final, roster),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Result } from '../../../engine/index.js';
-import type { CampaignRoster } from '../../campaign.js';
-import { readRosterWith } from '../../campaign-roster.js';
+import type { CampaignRoster, RosterReference } from '../../campaign.js';
+import { countedReferences, readRosterWith, rosterReferencesWith } from '../../campaign-roster.js';
+import { itemKind, spellKind, weaponKind } from '../content.js';
 import { idSchema, STATUS_NAME } from '../model.js';
 
 /**
@@ -45,6 +46,21 @@ export function readRoster(value: unknown): Result<FfviiiRoster> {
     id: idSchema,
     character: characterStateSchema,
     party: partyStateSchema,
+  });
+}
+
+/**
+ * What the roster names in the content: the spells each character has in stock, the items it
+ * has left, and the guns whose rounds it counts (an empty gun too: 0 rounds is a count, where
+ * a spell or item at 0 is spent and names nothing). Statuses are free words, not content.
+ */
+export function ffviiiRosterReferences(roster: FfviiiRoster): RosterReference[] {
+  return rosterReferencesWith(roster, {
+    character: (c) => [
+      ...countedReferences(c.spellMatrix, spellKind.kind, 'Spell Matrix'),
+      ...countedReferences(c.items, itemKind.kind, 'items'),
+      ...countedReferences(c.ammo, weaponKind.kind, 'rounds in its gun', 0),
+    ],
   });
 }
 

@@ -27,7 +27,7 @@ export function setupFromRoster(
     base.value.sides,
     entries,
     roster.value.characters,
-    (sheet, lasting) => ok(fromLastingState(sheet, lasting)),
+    (sheet, lasting) => ok(fromLastingState(sheet, lasting, base.value)),
   );
   if (!sides.ok) return sides;
   // Checked again: a spell or item the roster names must be one the content defines.
@@ -35,15 +35,32 @@ export function setupFromRoster(
   return setup.ok ? ok(setup.value) : err('campaign/invalid-roster', setup.error.message);
 }
 
-function fromLastingState(sheet: CombatantSheet, lasting: CharacterState): CombatantSheet {
+function fromLastingState(
+  sheet: CombatantSheet,
+  lasting: CharacterState,
+  content: Pick<FfviiiSetup, 'spells' | 'items'>,
+): CombatantSheet {
   const { startHp: _encounterHp, ...rest } = sheet;
   const hp = Math.min(lasting.hp, sheet.hp);
   return {
     ...rest,
     ...(hp < sheet.hp ? { startHp: hp } : {}),
-    spellMatrix: lasting.spellMatrix,
-    items: lasting.items,
+    spellMatrix: heldOf(lasting.spellMatrix, content.spells),
+    items: heldOf(lasting.items, content.items),
     ...(Object.keys(lasting.ammo).length > 0 ? { startAmmo: lasting.ammo } : {}),
     ...(lasting.statuses.length > 0 ? { startStatuses: lasting.statuses } : {}),
   };
+}
+
+/**
+ * The counts the next fight starts with. One at 0 is spent and names nothing (the roster's
+ * references leave it out), so the library may have let its entry go: then it is dropped.
+ */
+function heldOf(
+  counts: Readonly<Record<string, number>>,
+  content: Readonly<Record<string, unknown>>,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(counts).filter(([id, n]) => n > 0 || Object.hasOwn(content, id)),
+  );
 }

@@ -5,7 +5,12 @@ import type { ShiningForceSetup } from '../model.js';
 import type { ShiningForceState } from '../state.js';
 import { shiningForceAfterBattle } from './after-battle.js';
 import { recruitShiningForce } from './recruit.js';
-import { parseShiningForceRoster, SHINING_FORCE_EMPTY_PARTY, toCampaignRoster } from './roster.js';
+import {
+  parseShiningForceRoster,
+  SHINING_FORCE_EMPTY_PARTY,
+  shiningForceRosterReferences,
+  toCampaignRoster,
+} from './roster.js';
 import { applyShiningForceService, shiningForceServiceSchema } from './services.js';
 import { shiningForceSetupFromRoster } from './setup.js';
 
@@ -32,6 +37,10 @@ export const shiningForceCampaign: CampaignRules<
   parseRoster(value) {
     const roster = parseShiningForceRoster(value);
     return roster.ok ? ok(toCampaignRoster(roster.value)) : roster;
+  },
+  references(value) {
+    const roster = parseShiningForceRoster(value);
+    return roster.ok ? ok(shiningForceRosterReferences(roster.value)) : roster;
   },
   setupFrom: shiningForceSetupFromRoster,
   afterBattle: shiningForceAfterBattle,

@@ -3,7 +3,8 @@ import { entitiesById } from '../../../content/encounter-sheets.js';
 import { entityFields } from '../../../content/kind.js';
 import type { ContentLibrary } from '../../../content/library.js';
 import { describeIssue, err, ok, type Result } from '../../../engine/index.js';
-import type { CampaignRoster, JsonValue } from '../../campaign.js';
+import type { CampaignRoster, JsonValue, RosterReference } from '../../campaign.js';
+import { rosterReferencesWith } from '../../campaign-roster.js';
 import { DEFAULT_POISON } from '../combat.js';
 import { characterKind, classKind, itemKind } from '../content.js';
 import { heldItemSchema, type Stats } from '../model.js';
@@ -72,6 +73,23 @@ export function toCampaignRoster(roster: ShiningForceRoster): CampaignRoster {
       defeated: m.defeated,
     };
   return { characters, party: { gold: roster.party.gold } };
+}
+
+/**
+ * What the roster names in the content: each member's class, and each item it carries or has
+ * equipped. The Force's gold names nothing.
+ */
+export function shiningForceRosterReferences(roster: ShiningForceRoster): RosterReference[] {
+  return rosterReferencesWith(roster, {
+    character: (m) => [
+      { kind: classKind.kind, id: m.class, where: 'class' },
+      ...m.items.map((h) => ({
+        kind: itemKind.kind,
+        id: h.item,
+        where: h.equipped ? 'equipped' : 'carried',
+      })),
+    ],
+  });
 }
 
 /** Checks a stored roster; a mistake names the character and the field. */

@@ -5,7 +5,12 @@ import type { ZodiacSetup } from '../model.js';
 import type { ZodiacState } from '../state.js';
 import { zodiacAfterBattle } from './after-battle.js';
 import { recruitZodiac } from './recruit.js';
-import { parseZodiacRoster, toCampaignRoster, ZODIAC_EMPTY_PARTY } from './roster.js';
+import {
+  parseZodiacRoster,
+  toCampaignRoster,
+  ZODIAC_EMPTY_PARTY,
+  zodiacRosterReferences,
+} from './roster.js';
 import { applyZodiacService, zodiacServiceSchema } from './services.js';
 import { zodiacSetupFromRoster } from './setup.js';
 
@@ -23,6 +28,10 @@ export const zodiacCampaign: CampaignRules<ZodiacSetup, ZodiacState, EncounterSp
   parseRoster(value) {
     const roster = parseZodiacRoster(value);
     return roster.ok ? ok(toCampaignRoster(roster.value)) : roster;
+  },
+  references(value) {
+    const roster = parseZodiacRoster(value);
+    return roster.ok ? ok(zodiacRosterReferences(roster.value)) : roster;
   },
   setupFrom: zodiacSetupFromRoster,
   afterBattle: (_library, setup, final, roster) => zodiacAfterBattle(setup, final, roster),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { describeIssue, err, ok, type Result } from '../../../engine/index.js';
-import type { CampaignRoster, JsonValue } from '../../campaign.js';
+import type { CampaignRoster, JsonValue, RosterReference } from '../../campaign.js';
+import { countedReferences, rosterReferencesWith } from '../../campaign-roster.js';
+import { itemKind } from '../content.js';
 import { STATUS_IDS, STATUSES, type StatusId } from '../statuses.js';
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -56,6 +58,16 @@ export function toCampaignRoster(roster: ZodiacRoster): CampaignRoster {
       dead: c.dead,
     };
   return { characters, party: null };
+}
+
+/**
+ * What the roster names in the content: the items each character has left. Status effects are
+ * the rules' own, not content; the party holds nothing.
+ */
+export function zodiacRosterReferences(roster: ZodiacRoster): RosterReference[] {
+  return rosterReferencesWith(roster, {
+    character: (c) => countedReferences(c.items, itemKind.kind, 'items'),
+  });
 }
 
 /** Checks a stored roster; a mistake names the character and the field. */

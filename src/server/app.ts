@@ -164,6 +164,7 @@ const HTTP_STATUS: Readonly<Record<string, number>> = {
   'campaign/stale': 409,
   'campaign/changed': 409,
   'campaign/not-newest': 409,
+  'campaign/undo-missing-content': 409,
   'campaign/nothing-to-undo': 409,
   'campaign/log-full': 409,
   'library/not-found': 404,

@@ -80,7 +80,10 @@ export async function readRoster(
 }
 
 /** Rows as stored, read as the system's campaign rules read a roster. */
-function rosterOf(system: AnySystem, rows: readonly RosterEntry[]): Result<CampaignRoster> {
+function rosterOf(
+  system: AnySystem,
+  rows: readonly Pick<RosterEntry, 'characterId' | 'state'>[],
+): Result<CampaignRoster> {
   const campaign = system.campaign;
   const characters: Record<string, JsonValue> = {};
   let party: JsonValue = campaign.emptyParty;
@@ -321,5 +324,43 @@ export async function undoCampaign(
   by: string = BY_CLI,
   expected?: number,
 ): Promise<Result<CampaignLogRecord>> {
+  const missing = await undoWouldOrphan(store, table, expected);
+  if (!missing.ok) return missing;
   return store.undoCampaignEntry(table.id, by, expected);
+}
+
+/**
+ * Refused when the roster an undo brings back names content the library no longer holds (an
+ * item sold, then deleted from the library, then the sale undone): the library refuses to
+ * delete what the roster holds, and an undo must not bring it back by the other door.
+ */
+async function undoWouldOrphan(
+  store: Store,
+  table: TableRecord,
+  expected: number | undefined,
+): Promise<Result<true>> {
+  const [newest] = (await store.campaignLog(table.id)).filter((e) => e.undoneAt === null);
+  // Nothing to undo, or not that one: the store's own refusal says so.
+  if (newest === undefined || (expected !== undefined && newest.n !== expected)) return ok(true);
+  const read = await tableLibrary(store, table);
+  if (!read.ok) return read;
+  const { system, library } = read.value;
+  const roster = rosterOf(system, newest.before);
+  if (!roster.ok) return roster;
+  const references = system.campaign.references(roster.value);
+  if (!references.ok) return references;
+  const gone = new Map<string, string[]>();
+  for (const r of references.value) {
+    const kind = system.kinds.find((k) => k.kind === r.kind);
+    if (kind !== undefined && library.get(kind, r.id) !== undefined) continue;
+    const who = r.holder === null ? 'the party' : `'${r.holder}'`;
+    const key = `${r.kind.split('/')[1] ?? r.kind} '${r.id}'`;
+    gone.set(key, [...(gone.get(key) ?? []), `${who} (${r.where})`]);
+  }
+  if (gone.size === 0) return ok(true);
+  const named = [...gone].map(([what, who]) => `${what}, held by ${who.join(', ')}`);
+  return err(
+    'campaign/undo-missing-content',
+    `undoing entry ${newest.n} would bring back what the library no longer holds: ${named.join('; ')}. Add it to the library again first`,
+  );
 }

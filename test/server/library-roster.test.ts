@@ -39,6 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       const call = <T = Body>(path: string, method: string, body?: unknown) =>
         http<T>(`${running.url}${path}`, gmToken, method, body);
       const gm = {
+        token: gmToken,
         read: (path: string) => http<{ version: number; body: Body }>(entry(path), gmToken, 'GET'),
         put: async (path: string, body: Body) => {
           const put = await http(entry(path), gmToken, 'PUT', { body });
@@ -153,6 +154,19 @@ describe.each(['sqlite', 'postgres'] as const)(
 
       await gm.service({ type: 'sell', character: 'max', item: 'healing-seed' });
       await gm.deleted('item/healing-seed');
+      // Undoing the sale would hand Max an item the library no longer holds: refused, nothing
+      // changed, until the item is in the library again.
+      const before = await gm.roster();
+      const undo = await http<Refusal>(
+        `${running.url}/api/table/campaign-log/undo`,
+        gm.token,
+        'POST',
+        {},
+      );
+      expect(undo.status).toBe(409);
+      expect(undo.body.error).toMatchObject({ code: 'campaign/undo-missing-content' });
+      expect(undo.body.error.message).toContain("item 'healing-seed', held by 'max' (carried)");
+      expect(await gm.roster()).toEqual(before);
       expect((await gm.encounter(example('shining-force-gate'))).status).toBe(201);
       await gm.service({ type: 'sell', character: 'max', item: 'short-sword' });
       await gm.deleted('item/short-sword');

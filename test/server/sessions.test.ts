@@ -330,7 +330,11 @@ describe.each(KINDS)('sessions on %s', (kind) => {
 
     // A second server over the same store makes tickets that live 1 ms: one it makes is
     // refused here, past its time, however fast or slow the machine.
-    const hasty = await buildServer({ store: running.store, logger: false, limits: { ticketMs: 1 } });
+    const hasty = await buildServer({
+      store: running.store,
+      logger: false,
+      limits: { ticketMs: 1 },
+    });
     try {
       const hastyUrl = await hasty.app.listen({ port: 0, host: '127.0.0.1' });
       const late = await ticketOf(hastyUrl, table.id, cookie);

@@ -330,9 +330,7 @@ function maxHpVariation(
     kind: kind?.kind ?? 'monster',
     original,
     originalIn:
-      typeof first === 'number'
-        ? "the encounter's maxHp"
-        : `the ${kind?.kind ?? 'monster'} sheet`,
+      typeof first === 'number' ? "the encounter's maxHp" : `the ${kind?.kind ?? 'monster'} sheet`,
     whole: true,
     setupAt(value: number): Result<unknown> {
       if (!Number.isInteger(value) || value < 1) {

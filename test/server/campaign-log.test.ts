@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CampaignLogRecord } from '../../src/store/index.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { http, newTable, type Running, startServer } from './harness.js';
+import { http, newTable, useServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -18,14 +18,7 @@ interface Outcome {
  * newest entry and the roster is back as before. On both stores.
  */
 describe.each(['sqlite', 'postgres'] as const)('the campaign log over HTTP on %s', (kind) => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer(kind);
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer(kind);
 
   it('Shining Force: "Medical Herb ... 10" quoted, bought and undone', async () => {
     const { table, gmToken } = await newTable(running.store, 'shining-force', ['max']);

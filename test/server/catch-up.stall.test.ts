@@ -15,6 +15,7 @@ import {
   type Running,
   startEncounterOver,
   startServer,
+  useServer,
 } from './harness.js';
 import { probePings } from './ping-probe.js';
 
@@ -55,14 +56,7 @@ function closeOf(client: Client): Promise<{ code: number; messages: Heard[] }> {
 }
 
 describe.each(KINDS)('catch-up on %s', (kind) => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer(kind);
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer(kind);
 
   it('sends each client exactly the entries after its hello, then the live ones, and nothing before it', async () => {
     const { table, gmToken } = await newTable(running.store, 'ffrpg');

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Followed, follow, followingFrom, NOTHING_FOLLOWED } from '../../src/client/follow.js';
 import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
@@ -49,6 +50,25 @@ export async function startServer(
       await store.close();
     },
   };
+}
+
+/**
+ * A server on a fresh store of `kind` for the tests of the `describe` this is called in:
+ * started before them, stopped (its store disposed of) after. The object is filled in when it
+ * has started, so the tests read `running.url` as they would a server of their own.
+ */
+export function useServer(kind: StoreKind, options: Omit<ServerOptions, 'store'> = {}): Running {
+  const running = {} as Running;
+  let started: Running | undefined;
+  beforeAll(async () => {
+    started = await startServer(kind, undefined, options);
+    Object.assign(running, started);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.stop();
+    await started?.location.dispose();
+  });
+  return running;
 }
 
 /** `moogle serve` as its own process, on a free port; resolves once it listens. */

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/store/index.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { example, http, newTable, type Running, startServer } from './harness.js';
+import { example, http, newTable, useServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -22,14 +22,7 @@ type State = Record<string, JsonValue>;
 describe.each(['sqlite', 'postgres'] as const)(
   "the library keeps what the roster's lasting state names (%s)",
   (kind) => {
-    let running: Running;
-    beforeAll(async () => {
-      running = await startServer(kind);
-    });
-    afterAll(async () => {
-      await running?.stop();
-      await running?.location.dispose();
-    });
+    const running = useServer(kind);
 
     /** A GM at a new table of the system, the characters on its roster. */
     async function gmOf(system: string, characters: readonly string[]) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
 import { KINDS, stopFallbackPostgres } from '../store/fixtures.js';
 import {
@@ -7,9 +7,8 @@ import {
   type Heard,
   http,
   newTable,
-  type Running,
   startEncounterOver,
-  startServer,
+  useServer,
 } from './harness.js';
 
 afterAll(stopFallbackPostgres);
@@ -42,14 +41,7 @@ async function playUntil(
 const PARTY = new Set(['hiro', 'haze', 'mint']);
 
 describe.each(KINDS)('the table server on %s', (kind) => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer(kind);
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer(kind);
 
   async function windCave(seed = 'test') {
     const { table, gmToken } = await newTable(running.store, 'ffrpg');

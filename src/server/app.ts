@@ -14,6 +14,7 @@ import type { Result } from '../engine/index.js';
 import { systemById } from '../rulesets/index.js';
 import { StorageError, type Store, type TableRecord, type TokenGrant } from '../store/index.js';
 import { BALANCE_LIMITS, type BalanceBounds, registerBalance } from './balance-route.js';
+import { keepEarlyMessages } from './bounded-socket.js';
 import { describeParty, describeRoster, history, serviceForms } from './campaign-view.js';
 import { CLOSE } from './close-codes.js';
 import { nestsDeeperThan } from './json-depth.js';
@@ -30,7 +31,7 @@ import { PROTOCOL_VERSION, type Role } from './protocol.js';
 import { type Addition, withinQuota } from './quotas.js';
 import { LIVE_ROUTE, RequestCredentials, TABLE_LIVE_ROUTE } from './session/credentials.js';
 import { registerSessions } from './session/routes.js';
-import { keepEarlyMessages, serveSocket } from './socket.js';
+import { serveSocket } from './socket.js';
 import { serveTableSocket } from './table-socket.js';
 import {
   applyService,

@@ -1,11 +1,10 @@
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { type EarlyMessages, serveBounded } from './bounded-socket.js';
 import { CLOSE } from './close-codes.js';
-import { nestsDeeperThan } from './json-depth.js';
 import { SERVER_LIMITS } from './limits.js';
 import type { EncounterHost, LiveClient } from './live/encounter-host.js';
 import type { ReplayBudget } from './live/replays.js';
 import { clientMessageSchema, type Role, type ServerMessage } from './protocol.js';
-import { TokenBucket } from './token-bucket.js';
 
 export interface SocketOptions {
   readonly host: EncounterHost;
@@ -51,122 +50,70 @@ export function serveSocket(socket: WebSocket, options: SocketOptions): void {
     return;
   }
   client.send(options.welcome);
-  const bucket = new TokenBucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
-  let idle: NodeJS.Timeout | undefined;
-  const awake = (): void => {
-    clearTimeout(idle);
-    idle = setTimeout(() => socket.close(CLOSE.policy, 'idle'), SERVER_LIMITS.idleMs);
-    idle.unref();
-  };
-  awake();
-  socket.on('close', () => {
-    clearTimeout(idle);
-    host.detach(client);
-  });
-  const receive = (data: RawData, isBinary: boolean): void => {
-    awake();
-    if (!bucket.take()) {
-      client.send({
-        type: 'refused',
-        code: 'message/too-fast',
-        message: `at most ${SERVER_LIMITS.messagesPerSecond} messages a second`,
-      });
-      return;
-    }
-    const text = isBinary ? undefined : String(data);
-    // Checked before parsing, as an HTTP body is: the schemas after it walk the whole depth.
-    if (text !== undefined && nestsDeeperThan(text, SERVER_LIMITS.jsonDepth)) {
-      client.send({
-        type: 'refused',
-        code: 'message/invalid',
-        message: `a message nests at most ${SERVER_LIMITS.jsonDepth} arrays and objects deep`,
-      });
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = text === undefined ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    const message = clientMessageSchema.safeParse(parsed);
-    if (!message.success) {
-      const issue = message.error.issues[0];
-      client.send({
-        type: 'refused',
-        code: 'message/invalid',
-        message: `not a message of this protocol${issue ? `: ${issue.path.join('.') || 'message'}: ${issue.message}` : ''}`,
-      });
-      return;
-    }
-    const m = message.data;
-    switch (m.type) {
-      case 'hello': {
-        // What the hello will send: the entries after `since`, and one for the state.
-        const charged = replays.charge(linkId, Math.max(0, host.lastSeq - m.since) + 1);
-        if (!charged.ok) {
-          client.send({
-            type: 'refused',
-            code: 'sync/too-often',
-            message: `this link was sent at most ${SERVER_LIMITS.replayBurst} catch-up entries at once and ${SERVER_LIMITS.replayPerSecond} a second since: say hello again in ${charged.retryMs} ms`,
-            retryMs: charged.retryMs,
-          });
-          return;
-        }
-        void host.hello(client, m.since);
+  serveBounded(socket, {
+    early,
+    refuse: (code, message) => client.send({ type: 'refused', code, message }),
+    closed: () => host.detach(client),
+    message: (parsed) => {
+      const message = clientMessageSchema.safeParse(parsed);
+      if (!message.success) {
+        const issue = message.error.issues[0];
+        client.send({
+          type: 'refused',
+          code: 'message/invalid',
+          message: `not a message of this protocol${issue ? `: ${issue.path.join('.') || 'message'}: ${issue.message}` : ''}`,
+        });
         return;
       }
-      case 'submit':
-        void host.submit(client, m);
-        return;
-      case 'reveal':
-        void host.reveal(client, m.combatant, m.revealed);
-        return;
-      case 'hold':
-        void host.hold(client, m.purpose, m.roll);
-        return;
-      case 'ping':
-        client.send({ type: 'pong' });
-        return;
-      case 'roll': {
-        if (role.role !== 'gm') {
-          client.send({ type: 'refused', code: 'role/gm-only', message: 'only the GM rolls here' });
+      const m = message.data;
+      switch (m.type) {
+        case 'hello': {
+          // What the hello will send: the entries after `since`, and one for the state.
+          const charged = replays.charge(linkId, Math.max(0, host.lastSeq - m.since) + 1);
+          if (!charged.ok) {
+            client.send({
+              type: 'refused',
+              code: 'sync/too-often',
+              message: `this link was sent at most ${SERVER_LIMITS.replayBurst} catch-up entries at once and ${SERVER_LIMITS.replayPerSecond} a second since: say hello again in ${charged.retryMs} ms`,
+              retryMs: charged.retryMs,
+            });
+            return;
+          }
+          void host.hello(client, m.since);
           return;
         }
-        const rolled = onRoll(m.notation);
-        if ('error' in rolled) {
-          client.send({ type: 'refused', code: 'dice/invalid', message: rolled.error });
+        case 'submit':
+          void host.submit(client, m);
+          return;
+        case 'reveal':
+          void host.reveal(client, m.combatant, m.revealed);
+          return;
+        case 'hold':
+          void host.hold(client, m.purpose, m.roll);
+          return;
+        case 'ping':
+          client.send({ type: 'pong' });
+          return;
+        case 'roll': {
+          if (role.role !== 'gm') {
+            client.send({
+              type: 'refused',
+              code: 'role/gm-only',
+              message: 'only the GM rolls here',
+            });
+            return;
+          }
+          const rolled = onRoll(m.notation);
+          if ('error' in rolled) {
+            client.send({ type: 'refused', code: 'dice/invalid', message: rolled.error });
+            return;
+          }
+          // Back to the GM's own socket only, secret or not (an open one the GM reads out), and
+          // kept with the encounter for the GM: never part of the log the players see.
+          void host.gmRoll(client, m, rolled);
           return;
         }
-        // Back to the GM's own socket only, secret or not (an open one the GM reads out), and
-        // kept with the encounter for the GM: never part of the log the players see.
-        void host.gmRoll(client, m, rolled);
-        return;
       }
-    }
-  };
-  socket.on('message', receive);
-  for (const [data, isBinary] of early.stop()) receive(data, isBinary);
-}
-
-/**
- * Messages that arrive while the connection is still being checked (the token, the encounter):
- * kept from the first moment, so a client may say hello as soon as the socket opens.
- */
-export interface EarlyMessages {
-  stop(): readonly (readonly [RawData, boolean])[];
-}
-
-export function keepEarlyMessages(socket: WebSocket): EarlyMessages {
-  const kept: [RawData, boolean][] = [];
-  const keep = (data: RawData, isBinary: boolean): void => {
-    if (kept.length < SERVER_LIMITS.messageBurst) kept.push([data, isBinary]);
-  };
-  socket.on('message', keep);
-  return {
-    stop() {
-      socket.off('message', keep);
-      return kept;
     },
-  };
+  });
 }

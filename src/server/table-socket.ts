@@ -1,12 +1,9 @@
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { type EarlyMessages, serveBounded } from './bounded-socket.js';
 import { CLOSE } from './close-codes.js';
-import { nestsDeeperThan } from './json-depth.js';
-import { SERVER_LIMITS } from './limits.js';
 import type { TableChannels, TableClient } from './live/table-channel.js';
 import type { Role, TableMessage } from './protocol.js';
-import type { EarlyMessages } from './socket.js';
-import { TokenBucket } from './token-bucket.js';
 
 /** What a client says on the table channel: `hello` (who is here now) and `ping`. */
 const tableClientMessage = z.discriminatedUnion('type', [
@@ -48,49 +45,22 @@ export function serveTableSocket(socket: WebSocket, options: TableSocketOptions)
     return;
   }
   client.send(options.welcome);
-  const bucket = new TokenBucket(SERVER_LIMITS.messagesPerSecond, SERVER_LIMITS.messageBurst);
-  let idle: NodeJS.Timeout | undefined;
-  const awake = (): void => {
-    clearTimeout(idle);
-    idle = setTimeout(() => socket.close(CLOSE.policy, 'idle'), SERVER_LIMITS.idleMs);
-    idle.unref();
-  };
-  awake();
-  socket.on('close', () => {
-    clearTimeout(idle);
-    tables.detach(tableId, client);
-  });
-  const receive = (data: RawData, isBinary: boolean): void => {
-    awake();
-    if (!bucket.take()) {
-      client.send({
-        type: 'refused',
-        code: 'message/too-fast',
-        message: `at most ${SERVER_LIMITS.messagesPerSecond} messages a second`,
-      });
-      return;
-    }
-    const text = isBinary ? undefined : String(data);
-    let parsed: unknown;
-    if (text !== undefined && !nestsDeeperThan(text, SERVER_LIMITS.jsonDepth)) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
+  serveBounded(socket, {
+    early,
+    refuse: (code, message) => client.send({ type: 'refused', code, message }),
+    closed: () => tables.detach(tableId, client),
+    message: (parsed) => {
+      const message = tableClientMessage.safeParse(parsed);
+      if (!message.success) {
+        client.send({
+          type: 'refused',
+          code: 'message/invalid',
+          message: 'the table channel takes {"type":"hello"} and {"type":"ping"}',
+        });
+        return;
       }
-    }
-    const message = tableClientMessage.safeParse(parsed);
-    if (!message.success) {
-      client.send({
-        type: 'refused',
-        code: 'message/invalid',
-        message: 'the table channel takes {"type":"hello"} and {"type":"ping"}',
-      });
-      return;
-    }
-    if (message.data.type === 'hello') tables.hello(tableId, client);
-    else client.send({ type: 'pong' });
-  };
-  socket.on('message', receive);
-  for (const [data, isBinary] of early.stop()) receive(data, isBinary);
+      if (message.data.type === 'hello') tables.hello(tableId, client);
+      else client.send({ type: 'pong' });
+    },
+  });
 }

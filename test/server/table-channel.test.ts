@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_LIMITS } from '../../src/server/limits.js';
 import type { TableMessage } from '../../src/server/protocol.js';
 import type { Store } from '../../src/store/index.js';
 import { freshLocation, KINDS, type Location, stopFallbackPostgres } from '../store/fixtures.js';
@@ -190,6 +191,20 @@ describe.each(KINDS)('the table channel (%s)', (kind) => {
     });
     first.send({ type: 'ping' });
     await heard(first, (m) => m.type === 'pong');
+    // Bounded as an encounter's socket is: too deep is refused before it is read, and past
+    // the burst a message is refused as too fast.
+    let deep: unknown = [];
+    for (let i = 0; i < SERVER_LIMITS.jsonDepth; i++) deep = [deep];
+    first.send({ type: 'hello', deep });
+    expect(await heard(first, (m) => m.type === 'refused')).toMatchObject({
+      code: 'message/invalid',
+      message: `a message nests at most ${SERVER_LIMITS.jsonDepth} arrays and objects deep`,
+    });
+    const second = sockets[1]!;
+    for (let i = 0; i <= SERVER_LIMITS.messageBurst; i++) second.send({ type: 'ping' });
+    expect(await heard(second, (m) => m.type === 'refused')).toMatchObject({
+      code: 'message/too-fast',
+    });
     for (const s of sockets) s.close();
 
     const nobody = await Client.open(`${server.url.replace(/^http/, 'ws')}/api/table/live`);

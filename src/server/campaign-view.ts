@@ -92,8 +92,14 @@ function num(state: State, key: string): number | undefined {
   return typeof v === 'number' ? v : undefined;
 }
 
-function counts(value: JsonValue | undefined): string[] {
-  return Object.entries(asState(value ?? null)).map(([id, n]) => `${id} × ${String(n)}`);
+/**
+ * How many of each a character holds, by name (`named`, the id where it has none); what is used
+ * up (held as 0, so a fight knows it was there) is not listed.
+ */
+function counts(value: JsonValue | undefined, name: (id: string) => string = (id) => id): string[] {
+  return Object.entries(asState(value ?? null))
+    .filter(([, n]) => n !== 0)
+    .map(([id, n]) => `${name(id)} × ${String(n)}`);
 }
 
 function list(value: JsonValue | undefined): string {
@@ -520,19 +526,24 @@ export function describeCharacter(
         name,
         lines: [
           { label: 'HP', value: hp },
-          { label: 'Spell Matrix', value: counts(s.spellMatrix).join(', ') || 'empty' },
+          {
+            label: 'Spell Matrix',
+            value:
+              counts(s.spellMatrix, (id) => named(system, library, 'spell', id)).join(', ') ||
+              'empty',
+          },
           {
             label: 'Ammunition',
             value:
               Object.entries(asState(s.ammo ?? null))
-                .map(([gun, n]) => `${gun}: ${String(n)} rounds`)
+                .map(([gun, n]) => `${named(system, library, 'weapon', gun)}: ${String(n)} rounds`)
                 .join(', ') || 'every gun full',
           },
           { label: 'Statuses', value: list(s.statuses) },
         ],
         ...ffviiiSheet(system, library, sheet, s),
         abilitiesHeading: 'Junctions, Powers and Spells',
-        items: counts(s.items),
+        items: counts(s.items, (id) => named(system, library, 'item', id)),
         down: num(s, 'hp') === 0,
       };
     case 'zodiac':
@@ -548,7 +559,7 @@ export function describeCharacter(
         ],
         ...zodiacSheet(system, library, sheet),
         abilitiesHeading: 'Techs',
-        items: counts(s.items),
+        items: counts(s.items, (id) => named(system, library, 'item', id)),
         down: s.unconscious === true || s.dead === true,
       };
     default: {

@@ -220,3 +220,20 @@ describe('Shining Force: promotion in words, EXP to the next level', () => {
     expect(exp('wizard', 20, 40)).toBe('40 (60 to the next level)');
   });
 });
+
+describe("what a character holds, by the library's names", () => {
+  it('FFVIII: Spell Matrix, items and rounds named, and what is used up not listed', () => {
+    const ffviii = systemOf('ffviii');
+    const library = starter('ffviii');
+    const ehlric = describeCharacter(ffviii, library, 'ehlric', {
+      hp: 30,
+      spellMatrix: { fire: 3, cure: 0 },
+      items: { potion: 2, 'bomb-fragment': 0 },
+      ammo: { shotgun: 4 },
+      statuses: [],
+    });
+    expect(line(ehlric, 'Spell Matrix')).toBe('Fire × 3');
+    expect(ehlric.items).toEqual(['Potion × 2']);
+    expect(line(ehlric, 'Ammunition')).toBe('Shotgun: 4 rounds');
+  });
+});

@@ -5,7 +5,8 @@
  * between them), the tables (an encounter, six tokens and their roles each: a GM and five
  * others), how long to stay idle and then to run, and how often each table submits. The GM of
  * each table submits about every `intervalMs` (jittered), alternating the first offered action
- * and taking it back, so the fight neither ends nor grows; every client times the entry's arrival
+ * and taking it back, so the fight neither ends nor grows (or, with `load: 'play'`, playing the
+ * first offered action on and on and taking the whole fight back when it ends); every client times the entry's arrival
  * and counts its bytes. With `echo`, the same shape against bench/serve-echo.ts: the GM's
  * message relayed to the table's sockets, its own copy standing for the acknowledgement.
  *
@@ -24,6 +25,8 @@ interface Plan {
   readonly idleMs: number;
   readonly durationMs: number;
   readonly intervalMs: number;
+  /** `alternate`: a command and its undo in turn; `play`: the fight played on, undone whole at its end. */
+  readonly load?: 'alternate' | 'play';
   readonly tables: readonly {
     readonly encounter: string;
     readonly tokens: readonly string[];
@@ -160,12 +163,16 @@ async function runMoogle(): Promise<{ close: () => void; runs: () => Promise<voi
         }
       });
       await submitLoop(deadline, () => {
-        const takeBack = (gm.state?.undoable ?? 0) > 0 && gm.seq % 2 === 1;
         const command = gm.state?.actions[0]?.command;
+        const undoable = gm.state?.undoable ?? 0;
         const action =
-          takeBack || command === undefined
-            ? { kind: 'undo', steps: 1 }
-            : { kind: 'command', command };
+          plan.load === 'play'
+            ? command === undefined || gm.state?.outcome.over === true
+              ? { kind: 'undo', steps: Math.min(1000, Math.max(1, undoable)) }
+              : { kind: 'command', command }
+            : (undoable > 0 && gm.seq % 2 === 1) || command === undefined
+              ? { kind: 'undo', steps: 1 }
+              : { kind: 'command', command };
         const key = randomUUID();
         const expect = gm.seq + 1;
         const answered = new Promise<boolean>((resolve) =>

@@ -17,7 +17,7 @@
  * submit, p99 under 20 ms at 200 tables and within 3x of the echo's.
  *
  *   npm run bench:serve [-- --seconds 20 --steps 50,100,200,400,800 --stores echo,sqlite,postgres
- *                          --pg-processes 2 --json file.json --quick]
+ *                          --pg-processes 2 --json file.json --quick --load alternate|play]
  *   --quick: 8 s per step at 50 and 200 tables.
  *   MOOGLE_BENCH_PG_URL=postgres://... to name the PostgreSQL (else the tests' way of finding one)
  *   MOOGLE_BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers.
@@ -49,6 +49,16 @@ const STORES = option('stores', 'echo,sqlite,postgres').split(',') as Kind[];
 const PG_PROCESSES = Number(option('pg-processes', '2'));
 const JSON_OUT = option('json', join(tmpdir(), 'moogle-bench-serve.json'));
 const INTERVAL_MS = 2000;
+/**
+ * How each table's GM submits: `alternate` (the default, every figure before it was measured so)
+ * the first offered action and taking it back, which at the Wind Cave's start is beginning a
+ * round, every combatant's Initiative rolled and then unrolled; `play` the first offered action
+ * on and on, as a fight goes (mostly one attack changing one combatant), the whole fight taken
+ * back in one undo when it ends.
+ */
+const LOAD = option('load', 'alternate');
+if (LOAD !== 'alternate' && LOAD !== 'play')
+  throw new Error(`--load is alternate or play, not ${LOAD}`);
 const ROLES = ['gm', 'player', 'player', 'player', 'spectator', 'spectator'] as const;
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -181,6 +191,7 @@ async function step(
         idleMs: SECONDS * 1000,
         durationMs: SECONDS * 1000,
         intervalMs: INTERVAL_MS,
+        load: LOAD,
         tables: plan,
       }),
     );
@@ -317,7 +328,7 @@ async function runKind(kind: Kind, echoes: readonly StepResult[]): Promise<StepR
 
 async function main(): Promise<void> {
   console.log(
-    `bench:serve: ${ROLES.length} WebSocket clients per table (${ROLES.join(', ')}), a submit every ~${INTERVAL_MS / 1000} s per table, ${SECONDS} s idle then ${SECONDS} s submitting per step, loopback, ${cpus().length} cores, load ${loadavg()
+    `bench:serve: ${ROLES.length} WebSocket clients per table (${ROLES.join(', ')}), a submit every ~${INTERVAL_MS / 1000} s per table (${LOAD === 'play' ? 'playing the fight on' : 'a command and its undo in turn'}), ${SECONDS} s idle then ${SECONDS} s submitting per step, loopback, ${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
@@ -360,6 +371,7 @@ async function main(): Promise<void> {
           stores: STORES,
           pgProcesses: PG_PROCESSES,
           intervalMs: INTERVAL_MS,
+          load: LOAD,
           roles: ROLES,
         },
         summary,

@@ -1175,7 +1175,8 @@ export class EncounterHost {
   /**
    * The held rolls no command has spent: one is spent by any command logged after it was held
    * that rolled its purpose, whether it used the held roll or the GM entered another, so a roll
-   * whose letting go never reached the store is still never used for a second round.
+   * another process's command spent is never used for a second round here before its notice
+   * reads the held rolls again.
    */
   private heldNow(): readonly HeldRollRecord[] {
     if (this.held.length === 0) return this.held;

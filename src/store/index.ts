@@ -19,6 +19,7 @@ export type {
   EncounterStatus,
   EntryAppended,
   GmRollRecord,
+  HeldRollMoves,
   HeldRollRecord,
   JsonValue,
   LibraryListing,

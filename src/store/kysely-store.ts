@@ -27,6 +27,7 @@ import type {
   EncounterRecord,
   EncounterStatus,
   GmRollRecord,
+  HeldRollMoves,
   HeldRollRecord,
   JsonValue,
   LibraryListing,
@@ -132,6 +133,7 @@ export class KyselyStore implements Store {
       await tx.deleteFrom('moogle_entries').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_gm_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_held_rolls').where('encounter_id', 'in', encounters).execute();
+      await tx.deleteFrom('moogle_spent_rolls').where('encounter_id', 'in', encounters).execute();
       await tx.deleteFrom('moogle_encounters').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_roster').where('table_id', '=', id).execute();
       await tx.deleteFrom('moogle_campaign_log').where('table_id', '=', id).execute();
@@ -594,6 +596,7 @@ export class KyselyStore implements Store {
     expectedSeq: number,
     idempotencyKey: string,
     entry: LogEntry,
+    held?: HeldRollMoves,
   ): Promise<AppendResult> {
     if (!Number.isSafeInteger(expectedSeq) || expectedSeq < 1) {
       return invalidAppend('the expected number is a whole number, 1 or more');
@@ -620,14 +623,25 @@ export class KyselyStore implements Store {
       appended_at: now(),
     };
     let inserted = false;
+    let moved = false;
+    const moves =
+      (held?.spend ?? []).some((s) => s.purposes.length > 0) || (held?.restore ?? []).length > 0;
     try {
-      inserted = await this.insertAfterPrevious(row);
+      // The entry alone is one statement; with held rolls to move, one transaction with it.
+      inserted = !moves
+        ? await this.insertAfterPrevious(this.db, row)
+        : await this.db.transaction().execute(async (tx) => {
+            if (!(await this.insertAfterPrevious(tx, row))) return false;
+            moved = await moveHeldRolls(tx, encounterId, expectedSeq, held!);
+            return true;
+          });
     } catch (error) {
       // A racing append took this number or this key first, or the encounter does not exist:
       // the constraints said no, and what follows finds out which.
       if (!isConstraintViolation(error)) throw error;
     }
     if (inserted) {
+      if (moved) this.feed.published({ encounterId, seq: 0 });
       this.feed.published({ encounterId, seq: expectedSeq });
       return { ok: true, seq: expectedSeq };
     }
@@ -660,7 +674,7 @@ export class KyselyStore implements Store {
    * SQL is built once per shape (the first entry, any later one) and its values bound per call:
    * kysely building and compiling it anew cost a submit as much as SQLite running it.
    */
-  private async insertAfterPrevious(row: EntryRow): Promise<boolean> {
+  private async insertAfterPrevious(db: Kysely<StoreDatabase>, row: EntryRow): Promise<boolean> {
     const first = row.seq === 1;
     let insert = first ? this.firstInsert : this.laterInsert;
     if (insert === undefined) {
@@ -671,7 +685,7 @@ export class KyselyStore implements Store {
       if (first) this.firstInsert = insert;
       else this.laterInsert = insert;
     }
-    const result = await this.db.executeQuery(insert(row));
+    const result = await db.executeQuery(insert(row));
     return (result.numAffectedRows ?? 0n) > 0n;
   }
 
@@ -1279,6 +1293,95 @@ function rosterRows(
     rows.push({ character_id: entry.characterId, state: text.value });
   }
   return ok(rows);
+}
+
+/**
+ * An entry's `HeldRollMoves`, inside its append's transaction: spent rolls moved aside under
+ * the spending entry's number, undone ones moved back as held after entry `seq`. True when a
+ * row moved (every process then reads the held rolls again).
+ */
+async function moveHeldRolls(
+  tx: Transaction<StoreDatabase>,
+  encounterId: string,
+  seq: number,
+  moves: HeldRollMoves,
+): Promise<boolean> {
+  let moved = false;
+  for (const spend of moves.spend ?? []) {
+    const purposes = spend.purposes.slice(0, STORE_LIMITS.heldRolls);
+    if (purposes.length === 0) continue;
+    const rows = await tx
+      .selectFrom('moogle_held_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', 'in', purposes)
+      .execute();
+    if (rows.length === 0) continue;
+    const spent = rows.map((r) => r.purpose);
+    // One left from an undo whose redo branch a later command ended: this entry's now.
+    await tx
+      .deleteFrom('moogle_spent_rolls')
+      .where('encounter_id', '=', encounterId)
+      .where('spent_seq', '=', spend.seq)
+      .where('purpose', 'in', spent)
+      .execute();
+    await tx
+      .insertInto('moogle_spent_rolls')
+      .values(rows.map((r) => ({ ...r, spent_seq: spend.seq })))
+      .execute();
+    await tx
+      .deleteFrom('moogle_held_rolls')
+      .where('encounter_id', '=', encounterId)
+      .where('purpose', 'in', spent)
+      .execute();
+    moved = true;
+  }
+  const undone = (moves.restore ?? []).slice(0, STORE_LIMITS.heldRolls);
+  if (undone.length > 0) {
+    const rows = await tx
+      .selectFrom('moogle_spent_rolls')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .where('spent_seq', 'in', undone)
+      .orderBy('spent_seq')
+      .execute();
+    // The earliest undone command's roll of a purpose is the one held before them all; a later
+    // one's stays aside, for a redo of that command to find.
+    const earliest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) if (!earliest.has(row.purpose)) earliest.set(row.purpose, row);
+    const back = [...earliest.values()];
+    if (back.length > 0) {
+      const purposes = back.map((r) => r.purpose);
+      // Undo puts back what was: a roll entered since, for the round after, gives way.
+      await tx
+        .deleteFrom('moogle_held_rolls')
+        .where('encounter_id', '=', encounterId)
+        .where('purpose', 'in', purposes)
+        .execute();
+      await tx
+        .insertInto('moogle_held_rolls')
+        .values(
+          back.map((r) => ({
+            encounter_id: r.encounter_id,
+            purpose: r.purpose,
+            roller: r.roller,
+            roll: r.roll,
+            after_seq: seq,
+            held_at: r.held_at,
+          })),
+        )
+        .execute();
+      for (const r of back)
+        await tx
+          .deleteFrom('moogle_spent_rolls')
+          .where('encounter_id', '=', encounterId)
+          .where('spent_seq', '=', r.spent_seq)
+          .where('purpose', '=', r.purpose)
+          .execute();
+      moved = true;
+    }
+  }
+  return moved;
 }
 
 /** Creates or replaces each character's lasting state, inside the caller's transaction. */

@@ -301,6 +301,30 @@ function migrations(kind: StoreKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0010-spent-rolls': {
+      async up(db: Kysely<unknown>) {
+        // A held roll a command spent is kept, marked with that command's entry, so undoing
+        // the command holds it again as entered; moved with the entry's append, in one
+        // transaction. Keyed by the entry too: one player's Initiative spent round after round.
+        await db.schema
+          .createTable('moogle_spent_rolls')
+          .addColumn('encounter_id', 'text', (c) =>
+            c.notNull().references('moogle_encounters.id').onDelete('cascade'),
+          )
+          .addColumn('spent_seq', 'integer', (c) => c.notNull())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('roller', 'text', (c) => c.notNull())
+          .addColumn('roll', 'text', (c) => c.notNull())
+          .addColumn('after_seq', 'integer', (c) => c.notNull())
+          .addColumn('held_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('moogle_spent_rolls_pk', [
+            'encounter_id',
+            'spent_seq',
+            'purpose',
+          ])
+          .execute();
+      },
+    },
   };
 }
 

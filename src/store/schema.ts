@@ -70,6 +70,19 @@ export interface StoreDatabase {
     after_seq: number;
     held_at: string;
   };
+  /**
+   * Held rolls a command spent, by the command's entry number: held again (moved back to
+   * `moogle_held_rolls`) when that command is undone.
+   */
+  moogle_spent_rolls: {
+    encounter_id: string;
+    spent_seq: number;
+    purpose: string;
+    roller: string;
+    roll: string;
+    after_seq: number;
+    held_at: string;
+  };
   /** A table's roster changes between fights, numbered `n` from 1: the campaign log. */
   moogle_campaign_log: {
     table_id: string;

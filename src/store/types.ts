@@ -149,6 +149,20 @@ export interface HeldRollRecord {
   readonly at: string;
 }
 
+/**
+ * What an entry does to the held rolls, written in the same transaction as the entry, so an
+ * append that fails changes neither. A command (or a redo) spends the held rolls of the
+ * purposes it rolled: they are kept aside, marked with the command's entry number. An undo
+ * holds again what the commands it takes back spent, as of the undo's entry (for a purpose
+ * spent by several of them, the earliest's roll: the one held before them all).
+ */
+export interface HeldRollMoves {
+  /** In order: the held rolls of these purposes are spent by entry `seq`. */
+  readonly spend?: readonly { readonly seq: number; readonly purposes: readonly string[] }[];
+  /** The entry numbers of the commands undone: what they spent is held again. */
+  readonly restore?: readonly number[];
+}
+
 export interface GmRollRecord {
   readonly notation: string;
   readonly label?: string;
@@ -472,6 +486,7 @@ export interface Store {
     expectedSeq: number,
     idempotencyKey: string,
     entry: LogEntry,
+    held?: HeldRollMoves,
   ): Promise<AppendResult>;
   /** Entries numbered above `afterSeq`, in order, at most `limit` of them. */
   entriesSince(

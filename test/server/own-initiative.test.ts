@@ -260,6 +260,94 @@ describe.each(KINDS)('players enter their own order rolls on %s', (kind) => {
     },
   );
 
+  it.each(CASES)(
+    '$system: undoing the command that spent a held roll holds it again; redoing it spends it again',
+    async (c) => {
+      const purpose = purposeOf(c);
+      const { encounterId, gmToken, playerToken } = await setUp(c, c.byDefault ? undefined : true);
+      const { client: gm } = await Client.join(running.url, encounterId, gmToken);
+      // The phone is on the other process: it hears the undo through the store.
+      const { client: player } = await Client.join(other.url, encounterId, playerToken);
+      const mine = (held: readonly { purpose: string }[] | undefined) =>
+        (held ?? []).filter((h) => h.purpose === purpose);
+      const storedMine = async () => mine(await running.store.heldRolls(encounterId));
+      let seq = 0;
+      const gmDoes = async (
+        action: Parameters<Client['submit']>[2],
+        dice?: Parameters<Client['submit']>[3],
+      ): Promise<Entry> => {
+        seq += 1;
+        const answer = await gm.submit(seq, `gm-${seq}`, action, dice);
+        if (answer.type !== 'accepted') throw new Error(JSON.stringify(answer));
+        const at = seq;
+        return gm.until((m): m is Entry => m.type === 'entry' && m.seq === at);
+      };
+      const facesIn = (entry: Entry) =>
+        recordedRolls(entry.entry.events ?? []).find((r) => r.purpose === purpose);
+
+      await hold(player, purpose, [c.face]);
+      await gm.until(
+        (m): m is State => m.type === 'changed' && mine(m.orderRolls?.held).length === 1,
+      );
+      const first = await gmDoes({ kind: 'command', command: c.begin });
+      expect(facesIn(first)).toMatchObject({ entered: true, dice: [c.face] });
+      expect(await storedMine()).toEqual([]);
+
+      // Undone: the player's die is held again, as entered, on every screen and in the store.
+      const undone = await gmDoes({ kind: 'undo', steps: 1 });
+      const heldAgain = [expect.objectContaining({ purpose, roller: c.me, roll: [c.face] })];
+      expect(undone.orderRolls?.held).toEqual(heldAgain);
+      expect(await storedMine()).toEqual(heldAgain);
+      const phone = await player.until(
+        (m): m is Entry => m.type === 'entry' && m.seq === undone.seq,
+      );
+      if (mine(phone.orderRolls?.held).length === 0)
+        await player.until(
+          (m): m is State => m.type === 'changed' && mine(m.orderRolls?.held).length === 1,
+        );
+
+      // Begun again: the same die, entered, not the dice's nor the players' to enter again.
+      const again = await gmDoes({ kind: 'command', command: c.begin });
+      expect(facesIn(again)).toEqual(facesIn(first));
+      expect(c.result(again, again)).toBe(c.expected);
+      expect(again.orderRolls?.held ?? []).toEqual([]);
+      expect(await storedMine()).toEqual([]);
+
+      // Undone and redone: spent again, held nowhere, not twice.
+      expect((await gmDoes({ kind: 'undo', steps: 1 })).orderRolls?.held).toEqual(heldAgain);
+      const redone = await gmDoes({ kind: 'redo', steps: 1 });
+      expect(facesIn(redone)).toBeUndefined();
+      expect(redone.orderRolls?.held ?? []).toEqual([]);
+      expect(await storedMine()).toEqual([]);
+
+      // Undoing a command that spent no held roll holds nothing.
+      const next = again.actions.find(
+        (a) => a.group === undefined && !a.rolls.some((r) => r.purpose.startsWith(`${c.kind}:`)),
+      );
+      expect(next).toBeDefined();
+      await gmDoes({ kind: 'command', command: next!.command });
+      const unrelated = await gmDoes({ kind: 'undo', steps: 1 });
+      expect(unrelated.orderRolls?.held ?? []).toEqual([]);
+      expect(await storedMine()).toEqual([]);
+
+      // The begin undone once more: held again. Taken back by the player, the dice roll it;
+      // that begin undone holds nothing, the roll not the player's.
+      expect((await gmDoes({ kind: 'undo', steps: 1 })).orderRolls?.held).toEqual(heldAgain);
+      await hold(player, purpose, null);
+      await gm.until(
+        (m): m is State => m.type === 'changed' && mine(m.orderRolls?.held).length === 0,
+      );
+      expect(facesIn(await gmDoes({ kind: 'command', command: c.begin }))).toMatchObject({
+        entered: false,
+      });
+      const diced = await gmDoes({ kind: 'undo', steps: 1 });
+      expect(diced.orderRolls?.held ?? []).toEqual([]);
+      expect(await storedMine()).toEqual([]);
+      gm.close();
+      player.close();
+    },
+  );
+
   it('shining-force: a turn-order die held mid-battle goes into whatever command ends the round', async () => {
     const c = CASES.find((x) => x.system === 'shining-force')!;
     const purpose = purposeOf(c);

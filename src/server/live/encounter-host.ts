@@ -6,6 +6,7 @@ import {
   type EngineError,
   type EnteredRolls,
   type EventBase,
+  effectiveHistory,
   enteredMisfit,
   type LegalAction,
   type LogEntry,
@@ -26,7 +27,7 @@ import {
   seenView,
 } from '../../session/index.js';
 import { playersSide } from '../../sim/players.js';
-import type { EncounterRecord, HeldRollRecord, Store } from '../../store/index.js';
+import type { EncounterRecord, HeldRollMoves, HeldRollRecord, Store } from '../../store/index.js';
 import { POSTGRES_TIMEOUTS } from '../../store/open-defaults.js';
 import { StorageError } from '../../store/unavailable.js';
 import { CLOSE } from '../close-codes.js';
@@ -671,9 +672,16 @@ export class EncounterHost {
       }
       this.unstored = before;
       const entry = this.encounter.entryAt(this.encounter.logLength)!;
+      const moves = this.heldMoves(entry);
       let appended: Awaited<ReturnType<Store['appendEntry']>>;
       try {
-        appended = await this.context.store.appendEntry(this.id, entry.seq, message.key, entry);
+        appended = await this.context.store.appendEntry(
+          this.id,
+          entry.seq,
+          message.key,
+          entry,
+          moves,
+        );
       } catch (error) {
         // Taken back here, not reloaded: the store is what failed, and a reload would wait on it
         // (and, failing too, keep an entry nobody stored). Should the append have committed
@@ -690,8 +698,8 @@ export class EncounterHost {
         this.keys.set(message.key, appended.seq);
         this.states.push(entry);
         this.changed();
-        // Before anyone is told: whoever reads the store once the entry is shown finds them gone.
-        await this.dropSpent(entry);
+        // Before anyone is told: the held rolls as the store now has them, spent or held again.
+        await this.movedHeld(moves);
         answer({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: false });
         this.broadcast(entry);
         return;
@@ -810,19 +818,55 @@ export class EncounterHost {
   }
 
   /**
-   * After an entry is stored: the held rolls it rolled are spent, and let go of in the store
-   * (`heldNow` already leaves them out, should the store not take it).
+   * What an entry about to be stored does to the held rolls, stored with it in one transaction
+   * (so an append that fails leaves them as they were): a command spends the held rolls of the
+   * purposes it rolled, whether it used them or the GM entered others; an undo holds again, as
+   * entered, what the commands it takes back spent; a redo spends again, command by command,
+   * what the commands it puts back roll. Undefined when nothing is to move.
    */
-  private async dropSpent(entry: LogEntry<CommandBase, EventBase>): Promise<void> {
-    if (entry.type !== 'command' || this.held.length === 0) return;
-    const rolled = new Set(recordedRolls(entry.events).map((r) => r.purpose.replace(/#\d+$/, '')));
-    const spent = this.held.filter((h) => rolled.has(h.purpose)).map((h) => h.purpose);
-    if (spent.length === 0) return;
-    this.held = this.held.filter((h) => !rolled.has(h.purpose));
+  private heldMoves(entry: LogEntry<CommandBase, EventBase>): HeldRollMoves | undefined {
+    if (entry.type === 'undo') {
+      // The undone stack ends with the commands this undo took back.
+      const { undone } = effectiveHistory(this.encounter.log);
+      return { restore: undone.slice(-entry.steps).map((c) => c.seq) };
+    }
+    if (this.held.length === 0) return undefined;
+    const commands =
+      entry.type === 'command'
+        ? [entry]
+        : effectiveHistory(this.encounter.log).applied.slice(-entry.steps);
+    const left = new Set(this.held.map((h) => h.purpose));
+    const spend: { seq: number; purposes: string[] }[] = [];
+    for (const command of commands) {
+      const purposes = [
+        ...new Set(recordedRolls(command.events).map((r) => r.purpose.replace(/#\d+$/, ''))),
+      ].filter((p) => left.has(p));
+      if (purposes.length === 0) continue;
+      for (const p of purposes) left.delete(p);
+      spend.push({ seq: command.seq, purposes });
+    }
+    return spend.length === 0 ? undefined : { spend };
+  }
+
+  /**
+   * After an entry and its `HeldRollMoves` are stored: the spent rolls left out, those held
+   * again read back (should that read fail, the store's notice of the change reads them later).
+   */
+  private async movedHeld(moves: HeldRollMoves | undefined): Promise<void> {
+    if (moves === undefined) return;
+    const spent = new Set((moves.spend ?? []).flatMap((s) => s.purposes));
+    if (spent.size > 0) this.held = this.held.filter((h) => !spent.has(h.purpose));
+    if ((moves.restore ?? []).length > 0) await this.readHeld();
+    this.present = undefined;
+  }
+
+  /** Reads the held rolls again; one the store does not answer leaves them as they were. */
+  private async readHeld(): Promise<void> {
     try {
-      await this.context.store.dropHeldRolls(this.id, spent);
+      this.held = await this.context.store.heldRolls(this.id);
+      this.present = undefined;
     } catch (error) {
-      this.context.log('warn', 'spent held rolls not let go', {
+      this.context.log('warn', 'held rolls unread', {
         encounter: this.id,
         error: String(error instanceof StorageError ? error.cause : error),
       });
@@ -988,6 +1032,8 @@ export class EncounterHost {
       this.keys.set(row.idempotencyKey, row.seq);
       this.states.push(appended.value);
       this.changed();
+      // Another process's undo (or redo) moved held rolls with it: shown with the entry.
+      if (row.entry.type !== 'command') await this.readHeld();
       this.broadcast(appended.value);
     }
   }
@@ -1129,7 +1175,8 @@ export class EncounterHost {
   /**
    * The held rolls no command has spent: one is spent by any command logged after it was held
    * that rolled its purpose, whether it used the held roll or the GM entered another, so a roll
-   * whose letting go never reached the store is still never used for a second round.
+   * another process's command spent is never used for a second round here before its notice
+   * reads the held rolls again.
    */
   private heldNow(): readonly HeldRollRecord[] {
     if (this.held.length === 0) return this.held;

@@ -826,9 +826,14 @@ export class EncounterHost {
    */
   private heldMoves(entry: LogEntry<CommandBase, EventBase>): HeldRollMoves | undefined {
     if (entry.type === 'undo') {
-      // The undone stack ends with the commands this undo took back.
+      // The undone stack ends with the commands this undo took back; only one that rolled
+      // entered dice can have spent a player's held roll (the rest, most, append alone).
       const { undone } = effectiveHistory(this.encounter.log);
-      return { restore: undone.slice(-entry.steps).map((c) => c.seq) };
+      const restore = undone
+        .slice(-entry.steps)
+        .filter((c) => recordedRolls(c.events).some((r) => r.entered))
+        .map((c) => c.seq);
+      return restore.length === 0 ? undefined : { restore };
     }
     if (this.held.length === 0) return undefined;
     const commands =

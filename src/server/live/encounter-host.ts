@@ -826,13 +826,7 @@ export class EncounterHost {
    */
   private heldMoves(entry: LogEntry<CommandBase, EventBase>): HeldRollMoves | undefined {
     if (entry.type === 'undo') {
-      // The undone stack ends with the commands this undo took back; only one that rolled
-      // entered dice can have spent a player's held roll (the rest, most, append alone).
-      const { undone } = effectiveHistory(this.encounter.log);
-      const restore = undone
-        .slice(-entry.steps)
-        .filter((c) => recordedRolls(c.events).some((r) => r.entered))
-        .map((c) => c.seq);
+      const restore = this.mayHoldAgain(entry);
       return restore.length === 0 ? undefined : { restore };
     }
     if (this.held.length === 0) return undefined;
@@ -851,6 +845,20 @@ export class EncounterHost {
       spend.push({ seq: command.seq, purposes });
     }
     return spend.length === 0 ? undefined : { spend };
+  }
+
+  /**
+   * The commands an undo (the log's newest entry) took back that may have spent a player's
+   * held roll: the undone stack ends with them, and only one that rolled entered dice can have
+   * (the rest, most, move nothing and append alone).
+   */
+  private mayHoldAgain(entry: LogEntry<CommandBase, EventBase>): number[] {
+    if (entry.type !== 'undo') return [];
+    const { undone } = effectiveHistory(this.encounter.log);
+    return undone
+      .slice(-entry.steps)
+      .filter((c) => recordedRolls(c.events).some((r) => r.entered))
+      .map((c) => c.seq);
   }
 
   /**
@@ -1037,8 +1045,11 @@ export class EncounterHost {
       this.keys.set(row.idempotencyKey, row.seq);
       this.states.push(appended.value);
       this.changed();
-      // Another process's undo (or redo) moved held rolls with it: shown with the entry.
-      if (row.entry.type !== 'command') await this.readHeld();
+      // Another process's undo (or redo) may have moved held rolls with it: shown with the entry.
+      const moved =
+        row.entry.type === 'redo' ||
+        (row.entry.type === 'undo' && this.mayHoldAgain(appended.value).length > 0);
+      if (moved) await this.readHeld();
       this.broadcast(appended.value);
     }
   }

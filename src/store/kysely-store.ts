@@ -315,6 +315,7 @@ export class KyselyStore implements Store {
         return err('encounter/closed', `encounter ${encounterId} is ${record.status} already`);
       }
       await upsertRoster(tx, record.table_id, rows.value);
+      await dropRollsOfClosed(tx, encounterId);
       if (log !== undefined && n?.ok) {
         await campaign.writeEntry(
           tx,
@@ -439,7 +440,10 @@ export class KyselyStore implements Store {
     if (!STATUSES.includes(status)) {
       return err('encounter/bad-status', `status is one of ${STATUSES.join(', ')}`);
     }
-    await this.db.updateTable('moogle_encounters').set({ status }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('moogle_encounters').set({ status }).where('id', '=', id).execute();
+      if (status !== 'active') await dropRollsOfClosed(tx, id);
+    });
     const record = await this.getEncounter(id);
     if (record === undefined) return err('encounter/not-found', `no encounter ${id}`);
     this.feed.published({ encounterId: id, seq: 0 });
@@ -1693,4 +1697,16 @@ function boundLater(
       compiled.sql,
       places.map((place) => place(row)),
     );
+}
+
+/**
+ * A fight that ended takes no more entries, so no undo: the rolls held for its next round and
+ * those kept for an undo to give back are let go of with it.
+ */
+async function dropRollsOfClosed(
+  tx: Transaction<StoreDatabase>,
+  encounterId: string,
+): Promise<void> {
+  await tx.deleteFrom('moogle_held_rolls').where('encounter_id', '=', encounterId).execute();
+  await tx.deleteFrom('moogle_spent_rolls').where('encounter_id', '=', encounterId).execute();
 }

@@ -137,4 +137,17 @@ describe.each(KINDS)('held rolls on %s', (kind) => {
     expect(await store.deleteTable(tableId)).toBe(true);
     expect(await store.heldRolls(encounterId)).toEqual([]);
   });
+
+  it('lets go of them when the fight ends, finished or abandoned: no entry, so no undo, follows', async () => {
+    const finished = await newEncounter();
+    await store.holdRoll(finished.encounterId, held('initiative:hiro', [7]));
+    expect(await store.finishEncounter(finished.encounterId, [])).toMatchObject({ ok: true });
+    expect(await store.heldRolls(finished.encounterId)).toEqual([]);
+    const abandoned = await newEncounter();
+    await store.holdRoll(abandoned.encounterId, held('initiative:hiro', [7]));
+    expect(await store.setEncounterStatus(abandoned.encounterId, 'abandoned')).toMatchObject({
+      ok: true,
+    });
+    expect(await store.heldRolls(abandoned.encounterId)).toEqual([]);
+  });
 });

@@ -263,6 +263,37 @@ describe.each(KINDS)('sessions on %s', (kind) => {
     expect(statuses).toEqual([401, 200, 200, 200]);
   });
 
+  it("a chat's link preview makes no session, so a chat full of them signs no phone out", async () => {
+    const { table, gmToken } = await newTable(running.store, 'ffrpg');
+    const phone = await exchange(running.url, gmToken);
+    expect(phone.status).toBe(303);
+    const previewers = [
+      'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'WhatsApp/2.23.20.0',
+      'TelegramBot (like TwitterBot)',
+      'Mozilla/5.0 (Macintosh) AppleWebKit/601.2.4 (KHTML, like Gecko) facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+    ];
+    // More previews than the link keeps sessions (3 here), each of a different chat.
+    for (const agent of [...previewers, ...previewers]) {
+      const preview = await fetch(`${running.url}/t/${gmToken}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': agent },
+      });
+      expect(preview.status, agent).toBe(200);
+      expect(preview.headers.get('set-cookie'), agent).toBeNull();
+      const page = await preview.text();
+      expect(page).toContain('Open this link on your own device');
+      expect(page).not.toContain(table.id);
+    }
+    const head = await fetch(`${running.url}/t/${gmToken}`, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('set-cookie')).toBeNull();
+    // The phone's session is still the link's.
+    const still = await call(running.url, '/api/table', { cookie: phone.cookie, table: table.id });
+    expect(still.status).toBe(200);
+  });
+
   it('revoking the link ends its sessions at once: the API refuses them and their sockets close with 4001', async () => {
     const { table, gmToken } = await newTable(running.store, 'ffrpg', ['hiro']);
     const id = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), 's');

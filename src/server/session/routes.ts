@@ -30,6 +30,32 @@ const REFUSED_PAGE = `<!doctype html>
 <body><main><h1>Moogle</h1><p role="alert">This table link is unknown or was revoked: ask your GM for a new one.</p></main></body></html>
 `;
 
+/** What a chat's link preview is shown: no session made, nothing said of the link. */
+const PREVIEW_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Moogle: a seat at the table</title><meta name="robots" content="noindex">
+<meta property="og:title" content="Moogle: a seat at the table">
+<meta property="og:description" content="Open this link on your own device to join the game."></head>
+<body><main><h1>Moogle</h1><p>Open this link on your own device to join the game.</p></main></body></html>
+`;
+
+/**
+ * The fetchers that read a link pasted in a chat to show its preview (Discord, Slack,
+ * WhatsApp and Signal, Telegram, iMessage, Teams, Mastodon, ...), by the names they send: each
+ * would otherwise make a session of the link, and a link keeps `sessionsPerLink` of them, its
+ * oldest ended for a new one, so a chat's previews could sign a player's phone out.
+ */
+const LINK_PREVIEW =
+  /facebookexternalhit|facebot|twitterbot|slackbot|discordbot|telegrambot|whatsapp|linkedinbot|skypeuripreview|microsoft teams|mastodon|redditbot|embedly|iframely|pinterestbot|vkshare|viber|googlebot|bingbot|applebot|bot\/|crawler|spider/i;
+
+export function isLinkPreview(request: FastifyRequest): boolean {
+  // A HEAD asks whether the page is there, as previews and link checkers do: no browser
+  // opens a table with one.
+  if (request.method === 'HEAD') return true;
+  const agent = request.headers['user-agent'];
+  return typeof agent === 'string' && LINK_PREVIEW.test(agent);
+}
+
 /**
  * Secrets out of addresses (docs/server.md, Sessions). Opening a link `/t/<token>` checks it,
  * keeps a session for this browser in an HttpOnly cookie, and sends the browser on (303) to
@@ -43,6 +69,9 @@ export function registerSessions(app: FastifyInstance, context: SessionContext):
   const { store, bounds, credentials, send, refuse } = context;
 
   app.get(EXCHANGE_ROUTE, async (request, reply) => {
+    if (isLinkPreview(request)) {
+      return reply.headers(EXCHANGE_HEADERS).type('text/html; charset=utf-8').send(PREVIEW_PAGE);
+    }
     const grant = await credentials.grantOf(request);
     if (!grant.ok) {
       return reply

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ContentLibrary } from '../content/index.js';
 import { seededDice } from '../dice/index.js';
 import { CommandDice, Encounter, err, ok, type Result } from '../engine/index.js';
 import type { CampaignRoster, CampaignService, JsonValue } from '../rulesets/campaign.js';
@@ -345,7 +346,25 @@ async function undoWouldOrphan(
   const read = await tableLibrary(store, table);
   if (!read.ok) return read;
   const { system, library } = read.value;
-  const roster = rosterOf(system, newest.before);
+  const missing = missingFromLibrary(system, library, newest.before);
+  if (!missing.ok) return missing;
+  if (missing.value.length === 0) return ok(true);
+  return err(
+    'campaign/undo-missing-content',
+    `undoing entry ${newest.n} would bring back what the library no longer holds: ${missing.value.join('; ')}. Add it to the library again first`,
+  );
+}
+
+/**
+ * What roster rows name (an item carried, a class, the party's level table) that the library
+ * does not hold, each with who holds it: `item 'healing-seed', held by 'max' (carried)`.
+ */
+export function missingFromLibrary(
+  system: AnySystem,
+  library: ContentLibrary,
+  rows: readonly Pick<RosterEntry, 'characterId' | 'state'>[],
+): Result<string[]> {
+  const roster = rosterOf(system, rows);
   if (!roster.ok) return roster;
   const references = system.campaign.references(roster.value);
   if (!references.ok) return references;
@@ -357,10 +376,5 @@ async function undoWouldOrphan(
     const key = `${r.kind.split('/')[1] ?? r.kind} '${r.id}'`;
     gone.set(key, [...(gone.get(key) ?? []), `${who} (${r.where})`]);
   }
-  if (gone.size === 0) return ok(true);
-  const named = [...gone].map(([what, who]) => `${what}, held by ${who.join(', ')}`);
-  return err(
-    'campaign/undo-missing-content',
-    `undoing entry ${newest.n} would bring back what the library no longer holds: ${named.join('; ')}. Add it to the library again first`,
-  );
+  return ok([...gone].map(([what, who]) => `${what}, held by ${who.join(', ')}`));
 }

@@ -167,6 +167,26 @@ describe.each(KINDS)('the lobby API (%s)', (kind) => {
     expect((await http(api(`/tables/${table.id}`), owner, 'DELETE')).status).toBe(404);
     expect((await http(api(`/tables/${table.id}/export`), owner, 'GET')).status).toBe(404);
 
+    // An export edited so that Hiro keeps a Status Condition its library does not hold is
+    // refused whole, naming it: a character must not hold what no fight could load.
+    const edited = structuredClone(exported.body) as unknown as {
+      roster: { characterId: string; state: { statuses?: string[] } }[];
+    };
+    const hiroRow = edited.roster.find((r) => r.characterId === 'hiro')!;
+    hiroRow.state.statuses = ['no-such-status'];
+    const orphaned = await http<{ error: { code: string; message: string } }>(
+      api('/tables/import'),
+      owner,
+      'POST',
+      edited,
+    );
+    expect(orphaned.status).toBe(400);
+    expect(orphaned.body.error.code).toBe('import/malformed');
+    expect(orphaned.body.error.message).toContain(
+      "status 'no-such-status', held by 'hiro' (lasting status)",
+    );
+    expect(await running.store.getTable(table.id)).toBeUndefined();
+
     // The export brings it back, links and all.
     const imported = await http<{ table: { id: string } }>(
       api('/tables/import'),

@@ -1,8 +1,9 @@
 import { err, ok, type Result } from '../../engine/index.js';
+import type { JsonValue } from '../../rulesets/campaign.js';
 import { systemById } from '../../rulesets/index.js';
 import type { CreatedToken, Store, TableRecord } from '../../store/index.js';
 import { describeIssue, libraryFrom } from '../library/library.js';
-import { createTable, recruit, starterLibrary } from '../tables.js';
+import { createTable, missingFromLibrary, recruit, starterLibrary } from '../tables.js';
 
 /**
  * What the owner does to tables (the lobby API and `moogle table ...` alike, so both do exactly
@@ -108,6 +109,22 @@ export async function importTable(store: Store, data: unknown): Promise<Result<T
           'import/malformed',
           `library: ${first === undefined ? checked.error.message : describeIssue(first)}`,
         );
+      }
+      // The roster as the library it comes with: a character must not hold what it lacks.
+      const roster = (data as { roster?: unknown }).roster;
+      if (Array.isArray(roster)) {
+        const rows = roster.filter(
+          (r): r is { characterId: string; state: JsonValue } =>
+            typeof r === 'object' && r !== null && typeof r.characterId === 'string',
+        );
+        const missing = missingFromLibrary(system, checked.value, rows);
+        if (!missing.ok) return err('import/malformed', `roster: ${missing.error.message}`);
+        if (missing.value.length > 0) {
+          return err(
+            'import/malformed',
+            `roster: it names what the library does not hold: ${missing.value.slice(0, 10).join('; ')}`,
+          );
+        }
       }
     }
   }

@@ -404,6 +404,15 @@ describe('services', () => {
     expect(stateOf(step.roster, 'irvine').ammo).toEqual({ pistol: 8 });
   });
 
+  it("reload puts away rounds kept for a gun the sheet no longer names (Ehlric's sheet has none)", () => {
+    const kept = changed(recruited(['ehlric']), 'ehlric', { ammo: { shotgun: 3 } });
+    const step = value(serve(kept, { type: 'reload', character: 'ehlric' }));
+    expect(stateOf(step.roster, 'ehlric').ammo).toEqual({});
+    expect(step.report).toEqual([
+      'Ehlric Lineas no longer carries the Shotgun: its rounds are put away.',
+    ]);
+  });
+
   it('refusals change nothing and say why', () => {
     const roster = hurt();
     const before = JSON.stringify(roster);

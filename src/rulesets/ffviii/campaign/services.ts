@@ -4,7 +4,7 @@ import { type DiceRoller, describeIssue, err, ok, type Result } from '../../../e
 import type { CampaignRoster, CampaignService, CampaignStep } from '../../campaign.js';
 import { withArticle } from '../../grammar.js';
 import { ACTION_DICE, actionCheck, readActionDice, WILLING_DIFFICULTY } from '../action-dice.js';
-import { ffviiiNewcomer, itemKind, spellKind } from '../content.js';
+import { ffviiiNewcomer, itemKind, spellKind, weaponKind } from '../content.js';
 import { type CombatantSheet, idSchema } from '../model.js';
 import { actionValue } from '../state.js';
 import { type CharacterState, type FfviiiRoster, readRoster, toCampaignRoster } from './roster.js';
@@ -19,6 +19,7 @@ import { type CharacterState, type FfviiiRoster, readRoster, toCampaignRoster } 
  * - `cast`: a healing spell from the Spell Matrix: "If the target is willing ... the caster
  *   simply needs to get any positive result, after rolling. Even a 1 succeeds."
  * - `reload`: every gun of a character back to full; out of a fight its shots cost nothing.
+ *   Rounds kept for a gun the character's sheet no longer names are put away.
  * - `rest`: HP back to full, the fallen on their feet again.
  */
 export const serviceSchema = z.discriminatedUnion('type', [
@@ -82,7 +83,7 @@ export function applyService(
     case 'cast':
       return cast(library, roster, sheets, service, dice);
     case 'reload':
-      return reload(roster, sheets[service.character]!);
+      return reload(library, roster, sheets[service.character]!);
   }
 }
 
@@ -204,7 +205,11 @@ function cast(
   ]);
 }
 
-function reload(roster: FfviiiRoster, sheet: CombatantSheet): Result<CampaignStep> {
+function reload(
+  library: ContentLibrary,
+  roster: FfviiiRoster,
+  sheet: CombatantSheet,
+): Result<CampaignStep> {
   const c = roster.characters[sheet.id]!;
   const ammo = { ...c.ammo };
   const report: string[] = [];
@@ -212,6 +217,14 @@ function reload(roster: FfviiiRoster, sheet: CombatantSheet): Result<CampaignSte
     if (w.gun === undefined || (c.ammo[w.id] ?? w.gun.capacity) >= w.gun.capacity) continue;
     ammo[w.id] = w.gun.capacity;
     report.push(`${sheet.name} reloads the ${w.name}: ${w.gun.capacity} rounds.`);
+  }
+  // Rounds kept for a gun the sheet no longer names are put away with it: nothing fires them,
+  // and the library keeps a gun whose rounds a character holds.
+  for (const id of Object.keys(c.ammo)) {
+    if (sheet.weapons.some((w) => w.id === id && w.gun !== undefined)) continue;
+    delete ammo[id];
+    const name = library.get(weaponKind, id)?.name ?? id;
+    report.push(`${sheet.name} no longer carries the ${name}: its rounds are put away.`);
   }
   if (report.length === 0)
     return err(

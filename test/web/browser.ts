@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsqr from 'jsqr';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
-import { http, ROOT, type Running, startServer } from '../server/harness.js';
+import { http, newTable, ROOT, type Running, startServer } from '../server/harness.js';
 
 /**
  * Debian's Chromium driven by playwright-core: `npx playwright install` cannot download a
@@ -158,4 +158,37 @@ async function qrPixels(page: Page): Promise<{ data: number[]; width: number; he
 export async function readQr(page: Page): Promise<string | undefined> {
   const { data, width, height } = await qrPixels(page);
   return decodeQr(Uint8ClampedArray.from(data), width, height)?.data;
+}
+
+/**
+ * The GM of a new table of `system` at the encounter builder, on a laptop's screen, once the
+ * builder's file writer has loaded (the preview holds a file).
+ */
+export async function openBuilder(
+  tracker: Tracker,
+  system: string,
+  characters: readonly string[],
+): Promise<{ gm: Page; gmToken: string; context: BrowserContext }> {
+  const { gmToken } = await newTable(tracker.running.store, system, characters);
+  const context = await tracker.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  const gm = await context.newPage();
+  await gm.goto(`${tracker.running.url}/t/${gmToken}`);
+  await expect.poll(() => gm.locator('textarea[name="file"]').inputValue()).toContain('format: 1');
+  return { gm, gmToken, context };
+}
+
+/** Adds content (`monster:ogre`, `character:keef`) to a side of the builder, `count` of it. */
+export async function addToSide(
+  gm: Page,
+  side: number,
+  value: string,
+  count?: number,
+): Promise<void> {
+  const fieldset = gm.locator(`fieldset.side[data-side="${side}"]`);
+  await fieldset.locator('select').selectOption(value);
+  if (count !== undefined) await fieldset.getByLabel('How many').fill(String(count));
+  await fieldset.getByRole('button', { name: 'Add', exact: true }).click();
 }

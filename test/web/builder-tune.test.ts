@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { seriousViolations, useTracker } from './browser.js';
+import { addToSide, openBuilder, seriousViolations, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -16,23 +15,9 @@ const tracker = useTracker();
 
 describe('the builder’s balance', () => {
   it('predicts the draft, tunes the ogre count with progress, and Use this puts it in the draft', async () => {
-    const { gmToken } = await newTable(tracker.running.store, 'zodiac', ['keef']);
-    const context = await tracker.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
-    });
-    const gm = await context.newPage();
-    await gm.goto(`${tracker.running.url}/t/${gmToken}`);
-    await expect
-      .poll(() => gm.locator('textarea[name="file"]').inputValue())
-      .toContain('format: 1');
-    const add = async (side: number, value: string) => {
-      const fieldset = gm.locator(`fieldset.side[data-side="${side}"]`);
-      await fieldset.locator('select').selectOption(value);
-      await fieldset.getByRole('button', { name: 'Add', exact: true }).click();
-    };
-    await add(0, 'character:keef');
-    await add(1, 'monster:ogre');
+    const { gm, context } = await openBuilder(tracker, 'zodiac', ['keef']);
+    await addToSide(gm, 0, 'character:keef');
+    await addToSide(gm, 1, 'monster:ogre');
 
     const predicted = gm.locator('[data-testid="predicted"]');
     await expect
@@ -65,24 +50,9 @@ describe('the builder’s balance', () => {
   }, 240_000);
 
   it('tunes the ogre’s HP, and Use this puts maxHp in the draft and the ogre at it in the fight', async () => {
-    const { gmToken } = await newTable(tracker.running.store, 'zodiac', ['keef']);
-    const context = await tracker.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
-    });
-    const gm = await context.newPage();
-    await gm.goto(`${tracker.running.url}/t/${gmToken}`);
-    await expect
-      .poll(() => gm.locator('textarea[name="file"]').inputValue())
-      .toContain('format: 1');
-    for (const [side, value] of [
-      [0, 'character:keef'],
-      [1, 'monster:ogre'],
-    ] as const) {
-      const fieldset = gm.locator(`fieldset.side[data-side="${side}"]`);
-      await fieldset.locator('select').selectOption(value);
-      await fieldset.getByRole('button', { name: 'Add', exact: true }).click();
-    }
+    const { gm, context } = await openBuilder(tracker, 'zodiac', ['keef']);
+    await addToSide(gm, 0, 'character:keef');
+    await addToSide(gm, 1, 'monster:ogre');
     expect(await gm.locator('textarea[name="file"]').inputValue()).not.toContain('maxHp');
 
     await gm.locator('select[name="tune-field"]').selectOption('hp');

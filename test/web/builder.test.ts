@@ -1,9 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StatePayload } from '../../src/server/protocol.js';
-import { http, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { screenPath, seriousViolations, useTracker } from './browser.js';
+import {
+  addToSide,
+  openBuilder,
+  screenPath,
+  seriousViolations,
+  serverState,
+  useTracker,
+} from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -15,38 +20,8 @@ afterAll(stopFallbackPostgres);
 
 const tracker = useTracker();
 
-async function openTable(system: string, characters: readonly string[]) {
-  const { gmToken } = await newTable(tracker.running.store, system, characters);
-  const context = await tracker.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    bypassCSP: true,
-  });
-  const gm = await context.newPage();
-  await gm.goto(`${tracker.running.url}/t/${gmToken}`);
-  // The file's writer has loaded once the preview holds a file.
-  await expect.poll(() => gm.locator('textarea[name="file"]').inputValue()).toContain('format: 1');
-  return { gm, gmToken, context };
-}
-
-async function add(gm: Page, side: number, value: string, count?: number): Promise<void> {
-  const fieldset = gm.locator(`fieldset.side[data-side="${side}"]`);
-  await fieldset.locator('select').selectOption(value);
-  if (count !== undefined) await fieldset.getByLabel('How many').fill(String(count));
-  await fieldset.getByRole('button', { name: 'Add', exact: true }).click();
-}
-
 async function preview(gm: Page): Promise<string> {
   return gm.locator('textarea[name="file"]').inputValue();
-}
-
-async function serverState(encounterId: string, token: string): Promise<StatePayload> {
-  const got = await http<StatePayload>(
-    `${tracker.running.url}/api/encounters/${encounterId}`,
-    token,
-    'GET',
-  );
-  expect(got.status).toBe(200);
-  return got.body;
 }
 
 async function start(gm: Page, seed: string): Promise<string> {
@@ -74,7 +49,7 @@ async function gmLine(gm: Page, line: string): Promise<void> {
 
 describe('the encounter builder', () => {
   it('FFRPG: the Wind Cave picked by hand, with a fixed event; the countdown shows the event and Sleep charging', async () => {
-    const { gm, gmToken, context } = await openTable('ffrpg', ['hiro', 'haze', 'mint']);
+    const { gm, gmToken, context } = await openBuilder(tracker, 'ffrpg', ['hiro', 'haze', 'mint']);
 
     // Nobody picked yet: the server refuses the file and names the place in it.
     await gm.getByRole('button', { name: 'Start the encounter' }).click();
@@ -83,9 +58,9 @@ describe('the encounter builder', () => {
       .toMatch(/^sides\[0\]\.combatants/);
 
     await gm.locator('input[name="encounter-name"]').fill('The Wind Cave, built');
-    for (const c of ['hiro', 'haze', 'mint']) await add(gm, 0, `character:${c}`);
+    for (const c of ['hiro', 'haze', 'mint']) await addToSide(gm, 0, `character:${c}`);
     await gm.locator('fieldset.side[data-side="1"]').getByLabel('Side name').fill('The Heket');
-    await add(gm, 1, 'monster:heket');
+    await addToSide(gm, 1, 'monster:heket');
     await gm.getByRole('button', { name: 'Add a fixed event' }).click();
     await gm.locator('[data-event="0"]').getByLabel('Event').fill('The ceiling comes down');
     await gm.locator('[data-event="0"]').getByLabel('Initiative').fill('2');
@@ -105,19 +80,19 @@ describe('the encounter builder', () => {
     ).toEqual([]);
 
     const id = await start(gm, 'builder-ffrpg');
-    let state = await serverState(id, gmToken);
+    let state = await serverState(tracker.running.url, id, gmToken);
     expect(state.view.combatants.map((c) => c.id)).toEqual(['hiro', 'haze', 'mint', 'heket']);
     // The fixed event is on the track, on its count.
     for (let i = 0; i < 10 && state.view.clock['event:the-ceiling-comes-down'] === undefined; i++) {
       await act(gm);
-      state = await serverState(id, gmToken);
+      state = await serverState(tracker.running.url, id, gmToken);
     }
     await gm.locator('[data-marker="event:the-ceiling-comes-down"]').waitFor();
 
     // Mint declares Sleep (Slow 2): the track shows where its Charge Time runs out.
     for (let i = 0; i < 20 && state.view.actor !== 'mint'; i++) {
       await act(gm);
-      state = await serverState(id, gmToken);
+      state = await serverState(tracker.running.url, id, gmToken);
     }
     expect(state.view.actor).toBe('mint');
     // Someone acts between Mint's count and Sleep's: the GM's clock override puts one there,
@@ -129,7 +104,7 @@ describe('the encounter builder', () => {
     )!;
     await gmLine(gm, `clock ${later.id} ${now - 1}`);
     await act(gm, /sleep/i);
-    state = await serverState(id, gmToken);
+    state = await serverState(tracker.running.url, id, gmToken);
     const mint = state.view.combatants.find((c) => c.id === 'mint')!;
     expect(mint.clock.charging).toBe('Sleep');
     const charge = gm.locator('[data-marker="charge:mint"]');
@@ -142,15 +117,15 @@ describe('the encounter builder', () => {
   }, 120_000);
 
   it('Shining Force: units start on free cells, one moved by clicking the field; the fight plays', async () => {
-    const { gm, gmToken, context } = await openTable('shining-force', ['max', 'ken']);
+    const { gm, gmToken, context } = await openBuilder(tracker, 'shining-force', ['max', 'ken']);
     await gm
       .locator('fieldset.side[data-side="0"]')
       .getByLabel('Side name')
       .fill('The Shining Force');
     await gm.locator('fieldset.side[data-side="1"]').getByLabel('Side name').fill('Runefaust');
-    await add(gm, 0, 'character:max');
-    await add(gm, 0, 'character:ken');
-    await add(gm, 1, 'monster:goblin', 2);
+    await addToSide(gm, 0, 'character:max');
+    await addToSide(gm, 0, 'character:ken');
+    await addToSide(gm, 1, 'monster:goblin', 2);
     // The second goblin is named as the file names it.
     await gm.getByRole('button', { name: 'Move Goblin 2', exact: true }).waitFor();
     const cells = gm.locator('.builder [data-testid="cell"]');
@@ -174,7 +149,7 @@ describe('the encounter builder', () => {
     ).toEqual([]);
 
     const id = await start(gm, 'builder-sf');
-    const state = await serverState(id, gmToken);
+    const state = await serverState(tracker.running.url, id, gmToken);
     expect(Object.fromEntries(state.view.combatants.map((c) => [c.id, c.clock.cell]))).toEqual({
       max: 'A1',
       ken: 'B4',
@@ -183,7 +158,7 @@ describe('the encounter builder', () => {
     });
     await act(gm);
     await act(gm);
-    expect((await serverState(id, gmToken)).seq).toBe(2);
+    expect((await serverState(tracker.running.url, id, gmToken)).seq).toBe(2);
     await context.close();
   }, 120_000);
 });

@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StatePayload } from '../../src/server/protocol.js';
-import { example, http, newTable } from '../server/harness.js';
+import { example, newTable } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { screenPath, seriousViolations, useTracker } from './browser.js';
+import { screenPath, seriousViolations, serverState, useTracker } from './browser.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -68,16 +67,6 @@ async function waitSeq(page: Page, seq: number): Promise<void> {
       .catch(() => '');
     throw new Error(`no entry ${seq} on ${page.url()}: ${said.slice(-2500)}`, { cause: error });
   }
-}
-
-async function serverState(encounterId: string, token: string): Promise<StatePayload> {
-  const got = await http<StatePayload>(
-    `${tracker.running.url}/api/encounters/${encounterId}`,
-    token,
-    'GET',
-  );
-  expect(got.status).toBe(200);
-  return got.body;
 }
 
 /** Chooses the first offered action on a screen and commits it with the server's dice. */
@@ -191,16 +180,16 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     expect(preview).toContain('Undo takes back #2');
     await gm.getByRole('button', { name: '↶ Undo' }).click();
     for (const p of everyone) await waitSeq(p, 3);
-    expect((await serverState(encounterId, gmToken)).redoable).toBe(1);
+    expect((await serverState(tracker.running.url, encounterId, gmToken)).redoable).toBe(1);
     await expect
       .poll(() => gm.locator('.log-list li[data-seq="3"]').textContent())
       .toContain('Undid');
 
     // Play on (the GM for everyone) until a player's character is to act.
-    let state = await serverState(encounterId, gmToken);
+    let state = await serverState(tracker.running.url, encounterId, gmToken);
     for (let i = 0; i < 40 && !c.players.includes(state.view.actor ?? ''); i++) {
       await actFirst(gm, players);
-      state = await serverState(encounterId, gmToken);
+      state = await serverState(tracker.running.url, encounterId, gmToken);
     }
     const actor = state.view.actor!;
     expect(c.players).toContain(actor);
@@ -217,7 +206,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     // the table, are not its to enter (the server would refuse them, role/not-your-roll).
     await phone.locator('.actions .action-list button.action').first().click();
     const label = await phone.locator('form.detail h3').textContent();
-    const offered = (await serverState(encounterId, tokens[at]!)).actions.find(
+    const offered = (await serverState(tracker.running.url, encounterId, tokens[at]!)).actions.find(
       (a) => a.label === label,
     )!;
     const mine = offered.rolls.filter((r) => r.roller === actor).map((r) => r.purpose);
@@ -252,10 +241,10 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     expect(await tracker.running.store.lastSeq(encounterId)).toBe(seqBefore + 1);
 
     // 4. A player acts from the phone on its own turn.
-    state = await serverState(encounterId, gmToken);
+    state = await serverState(tracker.running.url, encounterId, gmToken);
     for (let i = 0; i < 60 && !c.players.includes(state.view.actor ?? ''); i++) {
       await actFirst(gm, players);
-      state = await serverState(encounterId, gmToken);
+      state = await serverState(tracker.running.url, encounterId, gmToken);
     }
     expect(c.players).toContain(state.view.actor);
     const turn = players[c.players.indexOf(state.view.actor!)]!;
@@ -269,7 +258,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
       await reachable.first().click();
       await turn.locator('form.detail button[type="submit"]').click();
       for (const p of everyone) await waitSeq(p, before + 1);
-      const moved = await serverState(encounterId, gmToken);
+      const moved = await serverState(tracker.running.url, encounterId, gmToken);
       expect(moved.view.combatants.find((x) => x.id === state.view.actor)?.clock.cell).toBe(cell);
     } else {
       await actFirst(
@@ -279,21 +268,21 @@ describe.each(CASES)('the web tracker for $system', (c) => {
     }
 
     // 5. GM overrides end the fight: every foe loses what HP it has.
-    state = await serverState(encounterId, gmToken);
+    state = await serverState(tracker.running.url, encounterId, gmToken);
     for (const foe of state.view.combatants.filter((x) => !x.party && !x.out)) {
       await gmLine(gm, `damage ${foe.id} ${foe.hp! + 1000}`, players);
     }
-    state = await serverState(encounterId, gmToken);
+    state = await serverState(tracker.running.url, encounterId, gmToken);
     for (let i = 0; i < 10 && !state.outcome.over; i++) {
       await actFirst(gm, players);
-      state = await serverState(encounterId, gmToken);
+      state = await serverState(tracker.running.url, encounterId, gmToken);
     }
     expect(state.outcome.over).toBe(true);
     await gm.locator('.outcome').waitFor();
     for (const p of players) await p.locator('.outcome').waitFor();
 
     // All screens agree with the server.
-    const final = await serverState(encounterId, gmToken);
+    const final = await serverState(tracker.running.url, encounterId, gmToken);
     for (const p of everyone) expect(await seqOf(p)).toBe(final.seq);
     for (const combatant of final.view.combatants) {
       const card = gm.locator(`.gm-screen article[data-combatant="${combatant.id}"]`);
@@ -304,7 +293,7 @@ describe.each(CASES)('the web tracker for $system', (c) => {
       }
     }
     for (const [i, p] of players.entries()) {
-      const seen = await serverState(encounterId, tokens[i]!);
+      const seen = await serverState(tracker.running.url, encounterId, tokens[i]!);
       expect(seen.seq).toBe(final.seq);
       for (const combatant of seen.view.combatants) {
         const card = p.locator(`article[data-combatant="${combatant.id}"]`);

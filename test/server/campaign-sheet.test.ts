@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { http, newTable, ROOT, type Running, startServer } from './harness.js';
+import { http, newTable, ROOT, useServer } from './harness.js';
 
 /**
  * The campaign page's character sheet over HTTP (docs/campaign.md, "The campaign page"): each
@@ -135,14 +135,7 @@ function expected(system: string, id: string): { stats: Line[]; abilities: strin
 }
 
 describe('the campaign sheet: statistics and abilities', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   async function gmSheets(gmToken: string): Promise<Sheet[]> {
     const answer = await http<{ characters: Sheet[] }>(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import {
@@ -7,9 +7,8 @@ import {
   type Heard,
   http,
   newTable,
-  type Running,
   startEncounterOver,
-  startServer,
+  useServer,
 } from './harness.js';
 
 afterAll(stopFallbackPostgres);
@@ -139,14 +138,7 @@ async function playToVictory(
 }
 
 describe('a roster carried across two fights through the table server', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it.each(SYSTEMS)('$system: the second fight starts from what the first left', async (spec) => {
     const { gmToken } = await newTable(running.store, spec.system, spec.party);

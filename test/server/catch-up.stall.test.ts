@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadEncounter } from '../../src/engine/index.js';
 import { systemById } from '../../src/rulesets/index.js';
 import { SERVER_LIMITS } from '../../src/server/limits.js';
 import type { Store } from '../../src/store/index.js';
 import { bundledChild, KINDS, stopFallbackPostgres } from '../store/fixtures.js';
-import {
-  Client,
-  example,
-  type Heard,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-  useServer,
-} from './harness.js';
+import { Client, example, type Heard, newTable, startEncounterOver, useServer } from './harness.js';
 import { probePings } from './ping-probe.js';
 
 /**
@@ -124,14 +115,7 @@ describe.each(KINDS)('catch-up on %s', (kind) => {
 });
 
 describe('replays and seats on sqlite', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   /**
    * A table whose encounter has a log of `count` entries (commands taken back and played again,

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import {
-  Client,
-  example,
-  type Heard,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from './harness.js';
+import { Client, example, type Heard, newTable, startEncounterOver, useServer } from './harness.js';
 
 /**
  * A submit's `dice` over a real socket, as the engine reads them: arrays are faces, `{ sum }`
@@ -21,14 +13,7 @@ afterAll(stopFallbackPostgres);
 type Entry = Extract<Heard, { type: 'entry' }>;
 
 describe('dice entered over the socket: faces are faces', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it('"Rob: (rolling) 10. 30 Physical damage": [10] on 2 x AGI + d12 is the d12, 28 on d% one number', async () => {
     const { gmToken } = await newTable(running.store, 'ffrpg');

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { GmKit, StatePayload } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import {
-  Client,
-  example,
-  http,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from './harness.js';
+import { Client, example, http, newTable, startEncounterOver, useServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -54,14 +46,7 @@ const CASES = [
 ] as const;
 
 describe.each(CASES)('the GM kit of $system', (c) => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it('lists the system’s statuses, its clock and the sheets gm add takes, to the GM alone', async () => {
     const { table, gmToken } = await newTable(running.store, c.system, [c.player]);

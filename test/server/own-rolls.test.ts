@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readEncounterFile } from '../../src/encounters/file.js';
 import { type CommandBase, Encounter } from '../../src/engine/index.js';
 import { targetsFor } from '../../src/rulesets/ffrpg/decide.js';
@@ -14,9 +14,8 @@ import {
   type Heard,
   newTable,
   ROOT,
-  type Running,
   startEncounterOver,
-  startServer,
+  useServer,
 } from './harness.js';
 
 /**
@@ -320,14 +319,7 @@ const TABLES: readonly Table[] = [
 ];
 
 describe('over a socket, on SQLite: a refused roll changes nothing', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it.each(TABLES)('$system: $me enters its own roll, and no one else’s', async (t) => {
     const { table, gmToken } = await newTable(running.store, t.system);

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SeenEntry } from '../../src/server/protocol.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import {
-  Client,
-  example,
-  type Heard,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from './harness.js';
+import { Client, example, type Heard, newTable, startEncounterOver, useServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -26,14 +18,7 @@ function entriesOf(client: Client): SeenEntry[] {
  * from the players stays hidden in the undo's line too, and a later catch-up reads the same.
  */
 describe('undo and redo entries name what they moved', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it("names the undone GM change to the GM with its figure, to a player with '?'", async () => {
     const { table, gmToken } = await newTable(running.store, 'ffrpg');

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  example,
-  newTable,
-  type Running,
-  startEncounterOver,
-  startServer,
-} from '../server/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, example, newTable, startEncounterOver, useServer } from '../server/harness.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
 import { ensureWebBuilt, launch, screenPath } from './browser.js';
 
@@ -53,14 +46,7 @@ async function balance(url: string, query: string, abortAfter?: number): Promise
 }
 
 describe('the balance route', () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await running?.location.dispose();
-  });
+  const running = useServer('sqlite');
 
   it('streams progress, then a report whose counts add up to the battles asked for', async () => {
     const { gmToken } = await newTable(running.store, 'ffrpg');

@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Followed, follow, followingFrom, NOTHING_FOLLOWED } from '../../src/client/follow.js';
+import { systemById } from '../../src/rulesets/index.js';
 import { buildServer, type ServerOptions, type TableServer } from '../../src/server/app.js';
+import type { HostContext } from '../../src/server/live/encounter-host.js';
+import { Hub } from '../../src/server/live/hub.js';
 import type { ClientMessage, ServerMessage, StatePayload } from '../../src/server/protocol.js';
-import { createTable, recruit } from '../../src/server/tables.js';
+import { createTable, recruit, starterLibrary } from '../../src/server/tables.js';
 import type { Store, StoreKind, TableRecord } from '../../src/store/index.js';
 import { freshLocation, type Location, open } from '../store/fixtures.js';
 
@@ -69,6 +72,24 @@ export function useServer(kind: StoreKind, options: Omit<ServerOptions, 'store'>
     await started?.location.dispose();
   });
   return running;
+}
+
+/**
+ * A hub of encounter hosts in this process over `store` (a real one, or a real one with a
+ * method held back), as the server makes its own, with each system's starter library and no
+ * log: for tests that drive the hosts without sockets.
+ */
+export function hubOver(store: Store, options: Partial<HostContext> = {}): Hub {
+  return new Hub({
+    store,
+    systemOf: (ruleset) => systemById(ruleset),
+    libraryOf: async (_tableId, system) => {
+      const library = starterLibrary(system);
+      return library.ok ? library.value : undefined;
+    },
+    log: () => {},
+    ...options,
+  });
 }
 
 /** `moogle serve` as its own process, on a free port; resolves once it listens. */

@@ -1,11 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemById } from '../../src/rulesets/index.js';
 import type { LiveClient } from '../../src/server/live/encounter-host.js';
-import { Hub } from '../../src/server/live/hub.js';
-import { starterLibrary } from '../../src/server/tables.js';
 import type { PresenceNotice, Store } from '../../src/store/index.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { example, newTable, startEncounterOver, startServer } from './harness.js';
+import { example, hubOver, newTable, startEncounterOver, startServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -20,6 +17,29 @@ function socket(linkId: string): LiveClient {
   };
 }
 
+/**
+ * The real store, its presence notices held at a gate until `open()` and then recorded in
+ * `sent`; `asked()` counts the notices handed to it.
+ */
+function heldPresence(real: Store) {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const sent: PresenceNotice[] = [];
+  let asked = 0;
+  const store: Store = Object.create(real, {
+    publishPresence: {
+      value: async (notice: PresenceNotice) => {
+        asked++;
+        await gate;
+        sent.push(notice);
+      },
+    },
+  });
+  return { store, sent, open: () => open(), asked: () => asked };
+}
+
 describe('presence notices while the store does not take them', () => {
   it('keeps at most 256 waiting, then says it all again once the store answers', async () => {
     const running = await startServer('sqlite');
@@ -27,30 +47,8 @@ describe('presence notices while the store does not take them', () => {
       const { gmToken } = await newTable(running.store, 'ffrpg');
       const id = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), 'b');
       // The real store, its presence notices held at a gate and recorded.
-      let open: () => void = () => {};
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      const sent: PresenceNotice[] = [];
-      let asked = 0;
-      const store: Store = Object.create(running.store, {
-        publishPresence: {
-          value: async (notice: PresenceNotice) => {
-            asked++;
-            await gate;
-            sent.push(notice);
-          },
-        },
-      });
-      const hub = new Hub({
-        store,
-        systemOf: (ruleset) => systemById(ruleset),
-        libraryOf: async (_tableId, system) => {
-          const library = starterLibrary(system);
-          return library.ok ? library.value : undefined;
-        },
-        log: () => {},
-      });
+      const { store, sent, open, asked } = heldPresence(running.store);
+      const hub = hubOver(store);
       await hub.start();
       try {
         const host = await hub.host(id);
@@ -65,7 +63,7 @@ describe('presence notices while the store does not take them', () => {
         }
         await new Promise((resolve) => setImmediate(resolve));
         // The one in flight, and what waits behind it.
-        expect(asked).toBeLessThanOrEqual(1);
+        expect(asked()).toBeLessThanOrEqual(1);
         open();
         await expect.poll(() => sent.at(-1)?.kind === 'link' && sent.length > 3).toBe(true);
         await hub.settledPresence();
@@ -107,28 +105,8 @@ describe('presence notices while the store does not take them', () => {
           await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), `b${e}`),
         );
       }
-      let open: () => void = () => {};
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      const sent: PresenceNotice[] = [];
-      const store: Store = Object.create(running.store, {
-        publishPresence: {
-          value: async (notice: PresenceNotice) => {
-            await gate;
-            sent.push(notice);
-          },
-        },
-      });
-      const hub = new Hub({
-        store,
-        systemOf: (ruleset) => systemById(ruleset),
-        libraryOf: async (_tableId, system) => {
-          const library = starterLibrary(system);
-          return library.ok ? library.value : undefined;
-        },
-        log: () => {},
-      });
+      const { store, sent, open } = heldPresence(running.store);
+      const hub = hubOver(store);
       await hub.start();
       try {
         // 10 encounters x 30 spectators' links (what the seats leave them): 300 links here, and

@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemById } from '../../src/rulesets/index.js';
 import type { LiveClient } from '../../src/server/live/encounter-host.js';
-import { Hub } from '../../src/server/live/hub.js';
 import type { ServerMessage } from '../../src/server/protocol.js';
-import { starterLibrary } from '../../src/server/tables.js';
 import type { Store } from '../../src/store/index.js';
 import { stopFallbackPostgres } from '../store/fixtures.js';
-import { example, newTable, startEncounterOver, startServer } from './harness.js';
+import { example, hubOver, newTable, startEncounterOver, startServer } from './harness.js';
 
 afterAll(stopFallbackPostgres);
 
@@ -56,16 +53,7 @@ describe('a submit while the store hangs', () => {
         gmRolls: { value: (encounter: string) => held(() => running.store.gmRolls(encounter))() },
         tokenLive: { value: (link: string) => held(() => running.store.tokenLive(link))() },
       });
-      const hub = new Hub({
-        store,
-        systemOf: (ruleset) => systemById(ruleset),
-        libraryOf: async (_tableId, system) => {
-          const library = starterLibrary(system);
-          return library.ok ? library.value : undefined;
-        },
-        log: () => {},
-        submitAnswerMs: 300,
-      });
+      const hub = hubOver(store, { submitAnswerMs: 300 });
       await hub.start();
       try {
         const host = await hub.host(id);

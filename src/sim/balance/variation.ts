@@ -41,6 +41,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The sides of an encounter file's document, as written. */
+function sidesOf(spec: unknown): unknown[] {
+  return isRecord(spec) && Array.isArray(spec.sides) ? (spec.sides as unknown[]) : [];
+}
+
 /** The content ids of the sheets an encounter's spec names, with the kind word naming them. */
 function sheetsUsed(spec: unknown): Map<string, Set<'character' | 'monster'>> {
   const used = new Map<string, Set<'character' | 'monster'>>();
@@ -207,7 +212,7 @@ function countVariation(
 ): Result<Variation> {
   const name = `${vary.combatant}.${vary.field}`;
   const { system, library, spec } = encounter;
-  const sides = isRecord(spec) && Array.isArray(spec.sides) ? (spec.sides as unknown[]) : [];
+  const sides = sidesOf(spec);
   const sideAt = sides.findIndex(
     (side) =>
       isRecord(side) &&
@@ -299,7 +304,7 @@ function maxHpVariation(
 ): Result<Variation> {
   const name = `${vary.combatant}.${vary.field}`;
   const { system, library, spec } = encounter;
-  const sides = isRecord(spec) && Array.isArray(spec.sides) ? (spec.sides as unknown[]) : [];
+  const sides = sidesOf(spec);
   const entries = sides.flatMap((side) =>
     isRecord(side) && Array.isArray(side.combatants) ? side.combatants.filter(isRecord) : [],
   );

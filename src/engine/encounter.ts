@@ -150,6 +150,16 @@ export class Encounter<Setup, State, Command extends CommandBase, Event extends 
     return this.history.applied.length;
   }
 
+  /** The commands in force, oldest first, without copying the log: an undo takes the last. */
+  get appliedCommands(): readonly CommandEntry<Command, Event>[] {
+    return this.history.applied;
+  }
+
+  /** The commands taken back that a redo may put back: the last taken back last. */
+  get undoneCommands(): readonly CommandEntry<Command, Event>[] {
+    return this.history.undone;
+  }
+
   get redoable(): number {
     return this.history.undone.length;
   }

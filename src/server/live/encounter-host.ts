@@ -6,7 +6,6 @@ import {
   type EngineError,
   type EnteredRolls,
   type EventBase,
-  effectiveHistory,
   enteredMisfit,
   type LegalAction,
   type LogEntry,
@@ -831,9 +830,7 @@ export class EncounterHost {
     }
     if (this.held.length === 0) return undefined;
     const commands =
-      entry.type === 'command'
-        ? [entry]
-        : effectiveHistory(this.encounter.log).applied.slice(-entry.steps);
+      entry.type === 'command' ? [entry] : this.encounter.appliedCommands.slice(-entry.steps);
     const left = new Set(this.held.map((h) => h.purpose));
     const spend: { seq: number; purposes: string[] }[] = [];
     for (const command of commands) {
@@ -854,8 +851,7 @@ export class EncounterHost {
    */
   private mayHoldAgain(entry: LogEntry<CommandBase, EventBase>): number[] {
     if (entry.type !== 'undo') return [];
-    const { undone } = effectiveHistory(this.encounter.log);
-    return undone
+    return this.encounter.undoneCommands
       .slice(-entry.steps)
       .filter((c) => recordedRolls(c.events).some((r) => r.entered))
       .map((c) => c.seq);

@@ -79,6 +79,75 @@ export function diff(from: JsonValue, to: JsonValue): PatchOperation[] {
   return ops;
 }
 
+/**
+ * The patches of members several documents hold as the same objects, kept between `diffText`
+ * calls: the audiences of a broadcast share parts of their states (every player and spectator
+ * sees one view of the fight), and each part's patch is worked out and written once, not once
+ * per audience. Keyed by identity: a member is the same only as the same object, before and
+ * after. Made for one round of related diffs and then let go.
+ */
+export class SharedPatches {
+  private readonly byPath = new Map<string, Map<object, Map<object, string>>>();
+
+  /** The member's patch as JSON operations without the brackets, '' for none. */
+  text(path: string, from: object, to: object, write: () => string): string {
+    let byFrom = this.byPath.get(path);
+    if (byFrom === undefined) {
+      byFrom = new Map();
+      this.byPath.set(path, byFrom);
+    }
+    let byTo = byFrom.get(from);
+    if (byTo === undefined) {
+      byTo = new Map();
+      byFrom.set(from, byTo);
+    }
+    let text = byTo.get(to);
+    if (text === undefined) {
+      text = write();
+      byTo.set(to, text);
+    }
+    return text;
+  }
+}
+
+/**
+ * `JSON.stringify(diff(from, to))`, the same text byte for byte, with the patch of each member
+ * of two objects that `shared` has seen before (the same path, the same objects before and
+ * after) read back instead of worked out again.
+ */
+export function diffText(from: JsonValue, to: JsonValue, shared: SharedPatches): string {
+  if (!isObject(from) || !isObject(to) || from === to) return JSON.stringify(diff(from, to));
+  sizes = new WeakMap();
+  const pieces: string[] = [];
+  for (const key of Object.keys(from)) {
+    if (from[key] !== undefined && to[key] === undefined) {
+      pieces.push(JSON.stringify({ op: 'remove', path: `/${escapeToken(key)}` }));
+    }
+  }
+  for (const key of Object.keys(to)) {
+    const next = to[key];
+    if (next === undefined) continue;
+    const before = from[key];
+    const at = `/${escapeToken(key)}`;
+    if (before === undefined) {
+      pieces.push(JSON.stringify({ op: 'add', path: at, value: next }));
+      continue;
+    }
+    if (before === next) continue;
+    const member = (): string => {
+      const ops: PatchOperation[] = [];
+      walkChild(before, next, at, ops);
+      return ops.length === 0 ? '' : JSON.stringify(ops).slice(1, -1);
+    };
+    const text =
+      typeof before === 'object' && before !== null && typeof next === 'object' && next !== null
+        ? shared.text(at, before, next, member)
+        : member();
+    if (text !== '') pieces.push(text);
+  }
+  return `[${pieces.join(',')}]`;
+}
+
 /** The lengths `diff` has measured so far in this call (diff is synchronous). */
 let sizes = new WeakMap<object, number>();
 

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPatch,
   diff,
+  diffText,
   type JsonValue,
   jsonEqual,
   jsonLength,
   PatchError,
+  SharedPatches,
 } from '../../src/json-patch/index.js';
 
 /** Plain JSON as a payload holds it, with keys that need escaping in a pointer. */
@@ -132,5 +134,52 @@ describe('JSON patch', () => {
     }
     expect(doc).toEqual({ list: [1, 2], o: { a: 1 } });
     expect(applyPatch(doc, [{ op: 'add', path: '/list/-', value: 3 }]).list).toEqual([1, 2, 3]);
+  });
+
+  it('writes the patch of documents that share members as diff does, byte for byte', () => {
+    const member = fc.dictionary(key, json, { maxKeys: 4 });
+    const own = fc.dictionary(key, json, { maxKeys: 3 });
+    fc.assert(
+      fc.property(
+        member,
+        member,
+        fc.array(fc.tuple(own, own), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('view', 'a/b', ''),
+        (sharedBefore, sharedAfter, audiences, name) => {
+          const shared = new SharedPatches();
+          for (const [from, to] of audiences) {
+            // Every audience holds the same two objects under the same name, as the players'
+            // states hold one view.
+            const before = { ...from, [name]: sharedBefore };
+            const after = { ...to, [name]: sharedAfter };
+            expect(diffText(before, after, shared)).toBe(JSON.stringify(diff(before, after)));
+          }
+        },
+      ),
+    );
+  });
+
+  it("works out a shared member's patch once, and tells apart members that only look alike", () => {
+    const view = { hp: [1, 2, 3] };
+    const next = { hp: [1, 2, 4] };
+    const shared = new SharedPatches();
+    const first = diffText({ seq: 1, view }, { seq: 2, view: next }, shared);
+    expect(first).toBe(
+      '[{"op":"replace","path":"/seq","value":2},{"op":"replace","path":"/view/hp/2","value":4}]',
+    );
+    // The same pair again is read back: its writer is never called.
+    expect(
+      shared.text('/view', view, next, () => {
+        throw new Error('worked out again');
+      }),
+    ).toBe('{"op":"replace","path":"/view/hp/2","value":4}');
+    // An equal copy is another object: worked out for itself, with the same result.
+    expect(diffText({ view: structuredClone(view) }, { view: next }, shared)).toBe(
+      '[{"op":"replace","path":"/view/hp/2","value":4}]',
+    );
+    // The same objects under another name are another member.
+    expect(diffText({ other: view }, { other: next }, shared)).toBe(
+      '[{"op":"replace","path":"/other/hp/2","value":4}]',
+    );
   });
 });

@@ -14,13 +14,14 @@ import {
   recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
-import { diff, type JsonValue, jsonEqual } from '../../json-patch/index.js';
+import { diffText, type JsonValue, jsonEqual, SharedPatches } from '../../json-patch/index.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
   gmExamplesOf,
   oddsOf,
   type Secrecy,
+  type SeenView,
   secrecyFor,
   seenEntry,
   seenView,
@@ -106,9 +107,12 @@ interface Listener {
   holds: StatePayload;
 }
 
-/** The change from one state to the next, as JSON: the payloads are plain JSON throughout. */
-function patchText(from: StatePayload, to: StatePayload): string {
-  return JSON.stringify(diff(from as unknown as JsonValue, to as unknown as JsonValue));
+/**
+ * The change from one state to the next, as JSON (the payloads are plain JSON throughout), its
+ * members' patches shared with the other audiences of the same broadcast that hold them too.
+ */
+function patchText(from: StatePayload, to: StatePayload, shared: SharedPatches): string {
+  return diffText(from as unknown as JsonValue, to as unknown as JsonValue, shared);
 }
 
 /** The present state of the encounter, as `now()` works it out once per change. */
@@ -119,6 +123,11 @@ interface Present {
   readonly legal: readonly LegalAction<CommandBase>[];
   readonly offer: (action: LegalAction<CommandBase>) => OfferedAction;
   readonly byAudience: Map<string, StatePayload>;
+  /**
+   * The view every role but the GM's is shown: they hide the same combatants (`secrecyFor`),
+   * so they are sent one view, and a broadcast patches it once for them all.
+   */
+  tableView: SeenView | undefined;
   /** Each audience's payload as JSON: every hello and broadcast of this present sends it. */
   readonly textByAudience: Map<string, string>;
   /** The characters of the party: each has a seat of its own (`attach`). */
@@ -1176,6 +1185,7 @@ export class EncounterHost {
       legal,
       offer,
       byAudience: new Map(),
+      tableView: undefined,
       textByAudience: new Map(),
       tableEntryKey: undefined,
       order: this.system.orderRolls(state),
@@ -1334,7 +1344,7 @@ export class EncounterHost {
       seq: this.lastSeq,
       view: gm
         ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
-        : seenView(present.view, role, present.party, secrecy),
+        : (present.tableView ??= seenView(present.view, role, present.party, secrecy)),
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
@@ -1378,6 +1388,7 @@ export class EncounterHost {
    */
   private broadcast(entry: LogEntry<CommandBase, EventBase>): void {
     this.shown = entry.seq;
+    const shared = new SharedPatches();
     for (const { role, clients } of this.audiences().values()) {
       const next = this.statePayload(role);
       const texts = new Map<StatePayload, string>();
@@ -1397,7 +1408,7 @@ export class EncounterHost {
         }
         let text = texts.get(listener.holds);
         if (text === undefined) {
-          text = `{"type":"entry","entry":${this.entryText(role, entry)},"seq":${next.seq},"base":${listener.holds.seq},"patch":${patchText(listener.holds, next)}}`;
+          text = `{"type":"entry","entry":${this.entryText(role, entry)},"seq":${next.seq},"base":${listener.holds.seq},"patch":${patchText(listener.holds, next, shared)}}`;
           texts.set(listener.holds, text);
         }
         client.sendText(text);
@@ -1424,6 +1435,7 @@ export class EncounterHost {
    */
   private sendStates(): void {
     this.present = undefined;
+    const shared = new SharedPatches();
     for (const { role, clients } of this.audiences().values()) {
       const next = this.statePayload(role);
       const texts = new Map<StatePayload, string | undefined>();
@@ -1432,7 +1444,7 @@ export class EncounterHost {
         if (listener === undefined) continue;
         let text = texts.get(listener.holds);
         if (!texts.has(listener.holds)) {
-          const patch = patchText(listener.holds, next);
+          const patch = patchText(listener.holds, next, shared);
           text =
             patch === '[]'
               ? undefined

@@ -1340,11 +1340,12 @@ export class EncounterHost {
     const secrecy = secrecyFor(role, present.view, present.party, new Set(this.record.revealed));
     const gm = role.role === 'gm';
     const orderRolls = this.orderRollsFor(role);
+    if (!gm) present.tableView ??= seenView(present.view, role, present.party, secrecy);
     const payload: StatePayload = {
       seq: this.lastSeq,
       view: gm
         ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
-        : (present.tableView ??= seenView(present.view, role, present.party, secrecy)),
+        : present.tableView!,
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,

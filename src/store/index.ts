@@ -8,6 +8,7 @@ export {
   POSTGRES_TIMEOUTS,
 } from './open.js';
 export type {
+  AppendOptions,
   AppendResult,
   CampaignChange,
   CampaignLogKind,

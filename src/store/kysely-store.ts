@@ -18,6 +18,7 @@ import type { StoreDatabase } from './schema.js';
 import * as sessions from './sessions.js';
 import { newToken, secretMatches, splitToken } from './tokens.js';
 import type {
+  AppendOptions,
   AppendResult,
   CampaignChange,
   CampaignLogRecord,
@@ -84,6 +85,8 @@ type TableRow = StoreDatabase['moogle_tables'];
 type EncounterRow = StoreDatabase['moogle_encounters'];
 type TokenRow = StoreDatabase['moogle_tokens'];
 type EntryRow = StoreDatabase['moogle_entries'];
+/** An entry's row, and the link it comes through (checked by the insert, not stored). */
+type EntryInsert = EntryRow & { readonly link: string | undefined };
 
 /** The one implementation of `Store`: Kysely hides the dialect, so both backends run this code. */
 export class KyselyStore implements Store {
@@ -600,8 +603,9 @@ export class KyselyStore implements Store {
     expectedSeq: number,
     idempotencyKey: string,
     entry: LogEntry,
-    held?: HeldRollMoves,
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
+    const { held, link } = options;
     if (!Number.isSafeInteger(expectedSeq) || expectedSeq < 1) {
       return invalidAppend('the expected number is a whole number, 1 or more');
     }
@@ -619,12 +623,13 @@ export class KyselyStore implements Store {
     }
     const text = jsonText(entry, STORE_LIMITS.entryBytes, 'the entry');
     if (!text.ok) return invalidAppend(text.error.message);
-    const row: EntryRow = {
+    const row: EntryInsert = {
       encounter_id: encounterId,
       seq: expectedSeq,
       idempotency_key: idempotencyKey,
       entry: text.value,
       appended_at: now(),
+      link,
     };
     let inserted = false;
     let moved = false;
@@ -650,7 +655,10 @@ export class KyselyStore implements Store {
       return { ok: true, seq: expectedSeq };
     }
     // Only on the losing path: a retried submit is recognised by its key, whatever number it
-    // expected, so the winning path stays one statement.
+    // expected, so the winning path stays one statement. A revoked link hears only that.
+    if (link !== undefined && !(await this.tokenLive(link))) {
+      return { ok: false, code: 'revoked', message: 'this link was revoked' };
+    }
     const earlier = await this.db
       .selectFrom('moogle_entries')
       .select('seq')
@@ -678,25 +686,25 @@ export class KyselyStore implements Store {
    * SQL is built once per shape (the first entry, any later one) and its values bound per call:
    * kysely building and compiling it anew cost a submit as much as SQLite running it.
    */
-  private async insertAfterPrevious(db: Kysely<StoreDatabase>, row: EntryRow): Promise<boolean> {
-    const first = row.seq === 1;
-    let insert = first ? this.firstInsert : this.laterInsert;
+  private async insertAfterPrevious(db: Kysely<StoreDatabase>, row: EntryInsert): Promise<boolean> {
+    const shape = `${row.seq === 1 ? 'first' : 'later'}${row.link === undefined ? '' : ' through a link'}`;
+    let insert = this.inserts.get(shape);
     if (insert === undefined) {
-      insert = boundLater(
-        (sample) => this.insertAfterPreviousQuery(sample).compile(),
-        first ? ENTRY_SAMPLE_FIRST : ENTRY_SAMPLE_LATER,
-      );
-      if (first) this.firstInsert = insert;
-      else this.laterInsert = insert;
+      const sample = {
+        ...(row.seq === 1 ? ENTRY_SAMPLE_FIRST : ENTRY_SAMPLE_LATER),
+        link: row.link === undefined ? undefined : ENTRY_SAMPLE_LINK,
+      };
+      insert = boundLater((sample) => this.insertAfterPreviousQuery(sample).compile(), sample);
+      this.inserts.set(shape, insert);
     }
     const result = await db.executeQuery(insert(row));
     return (result.numAffectedRows ?? 0n) > 0n;
   }
 
-  private firstInsert: ((row: EntryRow) => CompiledQuery) | undefined;
-  private laterInsert: ((row: EntryRow) => CompiledQuery) | undefined;
+  /** The append's insert compiled, by shape: the first entry or a later one, through a link or not. */
+  private readonly inserts = new Map<string, (row: EntryInsert) => CompiledQuery>();
 
-  private insertAfterPreviousQuery(row: EntryRow) {
+  private insertAfterPreviousQuery(row: EntryInsert) {
     return this.db
       .insertInto('moogle_entries')
       .columns(['encounter_id', 'seq', 'idempotency_key', 'entry', 'appended_at'])
@@ -718,9 +726,22 @@ export class KyselyStore implements Store {
                 .where('id', '=', row.encounter_id)
                 .where('status', '=', 'active'),
             );
-            if (row.seq === 1) return active;
+            const conditions = [active];
+            // The link's revocation and this insert are ordered by the database itself.
+            if (row.link !== undefined) {
+              conditions.push(
+                eb.exists(
+                  eb
+                    .selectFrom('moogle_tokens')
+                    .select('token_id')
+                    .where('token_id', '=', row.link)
+                    .where('revoked_at', 'is', null),
+                ),
+              );
+            }
+            if (row.seq === 1) return eb.and(conditions);
             return eb.and([
-              active,
+              ...conditions,
               eb.exists(
                 eb
                   .selectFrom('moogle_entries')
@@ -1674,6 +1695,7 @@ const ENTRY_SAMPLE_LATER: EntryRow = {
   appended_at: '\u0000at',
 };
 const ENTRY_SAMPLE_FIRST: EntryRow = { ...ENTRY_SAMPLE_LATER, seq: 1 };
+const ENTRY_SAMPLE_LINK = '\u0000link';
 
 /**
  * A query compiled once, from a sample row whose values are told apart, into a function that
@@ -1681,15 +1703,15 @@ const ENTRY_SAMPLE_FIRST: EntryRow = { ...ENTRY_SAMPLE_LATER, seq: 1 };
  * number before its seq (the entry it follows), or a constant of the query itself.
  */
 function boundLater(
-  compile: (sample: EntryRow) => CompiledQuery,
-  sample: EntryRow,
-): (row: EntryRow) => CompiledQuery {
+  compile: (sample: EntryInsert) => CompiledQuery,
+  sample: EntryInsert,
+): (row: EntryInsert) => CompiledQuery {
   const compiled = compile(sample);
-  const fields = Object.keys(sample) as (keyof EntryRow)[];
+  const fields = Object.keys(sample) as (keyof EntryInsert)[];
   const places = compiled.parameters.map((parameter) => {
     const field = fields.find((name) => sample[name] === parameter);
-    if (field !== undefined) return (row: EntryRow) => row[field];
-    if (parameter === sample.seq - 1) return (row: EntryRow) => row.seq - 1;
+    if (field !== undefined) return (row: EntryInsert) => row[field];
+    if (parameter === sample.seq - 1) return (row: EntryInsert) => row.seq - 1;
     return () => parameter;
   });
   return (row) =>

@@ -176,13 +176,23 @@ export interface GmRollRecord {
   readonly at: string;
 }
 
+export interface AppendOptions {
+  /** The held rolls the entry spends or gives back, moved in the same transaction. */
+  readonly held?: HeldRollMoves;
+  /**
+   * The link (token id) the entry comes through: it goes in only while the link is not revoked,
+   * checked in the same statement, so a revocation committed first always wins.
+   */
+  readonly link?: string;
+}
+
 export type AppendResult =
   | { readonly ok: true; readonly seq: number; readonly duplicate?: false }
   | { readonly ok: true; readonly seq: number; readonly duplicate: true }
   | { readonly ok: false; readonly code: 'stale'; readonly current: number }
   | {
       readonly ok: false;
-      readonly code: 'not-found' | 'invalid' | 'closed';
+      readonly code: 'not-found' | 'invalid' | 'closed' | 'revoked';
       readonly message: string;
     };
 
@@ -486,7 +496,7 @@ export interface Store {
     expectedSeq: number,
     idempotencyKey: string,
     entry: LogEntry,
-    held?: HeldRollMoves,
+    options?: AppendOptions,
   ): Promise<AppendResult>;
   /** Entries numbered above `afterSeq`, in order, at most `limit` of them. */
   entriesSince(

@@ -214,4 +214,40 @@ describe('a revocation whose notice never came', () => {
     expect(await closed).toMatchObject({ code: 4001, reason: 'revoked' });
     expect(await server.store.entriesSince(id, 0)).toEqual([]);
   });
+
+  it('says revoked, not what else is wrong, to a submit that would be refused anyway', async () => {
+    const { gmToken, tableId, id } = await coGmTable(server.store, server.url);
+    const { client: gm, state } = await Client.join(server.url, id, gmToken);
+    const target = state.view.combatants[0]!;
+    expect(await gm.submit(1, 'kept', { kind: 'gm', line: `hp ${target.id} 5` })).toMatchObject({
+      type: 'accepted',
+      seq: 1,
+    });
+    // Each answered without an append: a retry of an accepted key, a stale number, a line the
+    // rules refuse. Each is checked against the link first.
+    const refusedAnyway = [
+      [1, 'kept', `hp ${target.id} 5`],
+      [7, 'stale', `hp ${target.id} 1`],
+      [2, 'unknown', 'no such command'],
+    ] as const;
+    for (const [expect_, key, line] of refusedAnyway) {
+      const co = await server.store.createToken(tableId, { role: 'gm' });
+      if (!co.ok) throw new Error(co.error.message);
+      const { client } = await Client.join(server.url, id, co.value.token);
+      await run(process.execPath, [
+        BIN,
+        'table',
+        'revoke',
+        tableId,
+        co.value.info.tokenId,
+        '--db',
+        server.location.location,
+      ]);
+      const closed = closing(client);
+      const answer = await client.submit(expect_, key, { kind: 'gm', line });
+      expect(answer, key).toMatchObject({ type: 'refused', code: 'auth/revoked' });
+      expect(await closed).toMatchObject({ code: 4001, reason: 'revoked' });
+    }
+    expect((await server.store.entriesSince(id, 0)).map((e) => e.seq)).toEqual([1]);
+  });
 });

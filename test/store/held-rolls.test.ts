@@ -84,7 +84,7 @@ describe.each(KINDS)('held rolls on %s', (kind) => {
     await store.holdRoll(encounterId, held('initiative:haze', { total: 14 }));
     // Entry 1 spends Hiro's (and names a purpose nobody held).
     const spend = (seq: number) => ({
-      spend: [{ seq, purposes: ['initiative:hiro', 'initiative:nobody'] }],
+      held: { spend: [{ seq, purposes: ['initiative:hiro', 'initiative:nobody'] }] },
     });
     expect(await store.appendEntry(encounterId, 1, 'k1', undo(1), spend(1))).toEqual({
       ok: true,
@@ -92,13 +92,13 @@ describe.each(KINDS)('held rolls on %s', (kind) => {
     });
     expect(await other.heldRolls(encounterId)).toEqual([held('initiative:haze', { total: 14 })]);
     // An append that loses (the number taken) moves nothing.
-    expect(await store.appendEntry(encounterId, 1, 'k1b', undo(1), { restore: [1] })).toMatchObject(
-      { ok: false, code: 'stale' },
-    );
+    expect(
+      await store.appendEntry(encounterId, 1, 'k1b', undo(1), { held: { restore: [1] } }),
+    ).toMatchObject({ ok: false, code: 'stale' });
     expect(await other.heldRolls(encounterId)).toEqual([held('initiative:haze', { total: 14 })]);
     // Entered since, for later: the undo of entry 1 puts back what was held before it.
     await store.holdRoll(encounterId, held('initiative:hiro', [2], 1));
-    await store.appendEntry(encounterId, 2, 'k2', undo(2), { restore: [1] });
+    await store.appendEntry(encounterId, 2, 'k2', undo(2), { held: { restore: [1] } });
     expect(await other.heldRolls(encounterId)).toEqual([
       held('initiative:haze', { total: 14 }),
       { ...held('initiative:hiro', [10]), afterSeq: 2 },
@@ -106,7 +106,7 @@ describe.each(KINDS)('held rolls on %s', (kind) => {
     // Redone (spent again by entry 1), undone again: held again, once.
     await store.appendEntry(encounterId, 3, 'k3', undo(3), spend(1));
     expect((await store.heldRolls(encounterId)).map((h) => h.purpose)).toEqual(['initiative:haze']);
-    await store.appendEntry(encounterId, 4, 'k4', undo(4), { restore: [1] });
+    await store.appendEntry(encounterId, 4, 'k4', undo(4), { held: { restore: [1] } });
     expect(await store.heldRolls(encounterId)).toEqual([
       held('initiative:haze', { total: 14 }),
       { ...held('initiative:hiro', [10]), afterSeq: 4 },
@@ -116,12 +116,12 @@ describe.each(KINDS)('held rolls on %s', (kind) => {
     await store.appendEntry(encounterId, 5, 'k5', undo(5), spend(5));
     await store.holdRoll(encounterId, held('initiative:hiro', [7], 5));
     await store.appendEntry(encounterId, 6, 'k6', undo(6), spend(6));
-    await store.appendEntry(encounterId, 7, 'k7', undo(7), { restore: [5, 6] });
+    await store.appendEntry(encounterId, 7, 'k7', undo(7), { held: { restore: [5, 6] } });
     expect(
       (await store.heldRolls(encounterId)).find((h) => h.purpose === 'initiative:hiro'),
     ).toEqual({ ...held('initiative:hiro', [10]), afterSeq: 7 });
     await store.appendEntry(encounterId, 8, 'k8', undo(8), spend(5));
-    await store.appendEntry(encounterId, 9, 'k9', undo(9), { restore: [6] });
+    await store.appendEntry(encounterId, 9, 'k9', undo(9), { held: { restore: [6] } });
     expect(
       (await store.heldRolls(encounterId)).find((h) => h.purpose === 'initiative:hiro'),
     ).toEqual({ ...held('initiative:hiro', [7], 5), afterSeq: 9 });

@@ -151,6 +151,41 @@ describe.each(KINDS)('store on %s', (kind) => {
     }
   });
 
+  it('takes an entry through a link only while the link holds, first or later, with held rolls or without', async () => {
+    const { tableId, encounterId } = await newEncounter();
+    const made = await store.createToken(tableId, { role: 'gm' });
+    if (!made.ok) throw new Error(made.error.message);
+    const link = made.value.info.tokenId;
+    expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1), { link })).toEqual({
+      ok: true,
+      seq: 1,
+    });
+    expect(await store.revokeToken(link)).toBe(true);
+    const revoked = { ok: false, code: 'revoked', message: 'this link was revoked' };
+    expect(await store.appendEntry(encounterId, 2, 'k2', undoEntry(2), { link })).toEqual(revoked);
+    expect(
+      await store.appendEntry(encounterId, 2, 'k2', undoEntry(2), {
+        link,
+        held: { restore: [1] },
+      }),
+    ).toEqual(revoked);
+    // Its earlier key is not told to it either: a revoked link hears only that.
+    expect(await store.appendEntry(encounterId, 1, 'k1', undoEntry(1), { link })).toEqual(revoked);
+    // A link that never was is as good as revoked.
+    expect(
+      await store.appendEntry(encounterId, 2, 'k2', undoEntry(2), { link: 'no-such-link' }),
+    ).toEqual(revoked);
+    expect(await store.lastSeq(encounterId)).toBe(1);
+    // Without a link (an import, the CLI) the append goes on as before.
+    expect(await store.appendEntry(encounterId, 2, 'k2', undoEntry(2))).toEqual({
+      ok: true,
+      seq: 2,
+    });
+    const { encounterId: fresh } = await newEncounter();
+    expect(await store.appendEntry(fresh, 1, 'k1', undoEntry(1), { link })).toEqual(revoked);
+    expect(await store.lastSeq(fresh)).toBe(0);
+  });
+
   it('creates encounters in a table only, and changes their status', async () => {
     const { tableId, encounterId } = await newEncounter();
     const record = await store.getEncounter(encounterId);

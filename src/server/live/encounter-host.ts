@@ -598,7 +598,7 @@ export class EncounterHost {
     const unavailable = (): void =>
       answer({ type: 'refused', key: message.key, code: 'server/storage', message: UNSTORED });
     return this.exclusive(async () => {
-      const refuse = (
+      const tell = (
         error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
         current?: number,
       ): void =>
@@ -611,21 +611,31 @@ export class EncounterHost {
           // The screen marks the one entry that is wrong and keeps the rest as typed.
           ...(error.purpose === undefined ? {} : { purpose: error.purpose }),
         });
-      if (answered) return;
-      if (!(await this.linkHolds(client, message.key, answer))) return;
+      // The link is checked by the append's own statement; an answer without an append checks
+      // it first, so a revoked link hears nothing but that (a store that failed says only so).
+      const refuse = async (
+        error: Pick<EngineError, 'code' | 'message' | 'purpose'>,
+        current?: number,
+      ): Promise<void> => {
+        if (await this.linkHolds(client, message.key, answer)) tell(error, current);
+      };
       if (answered) return;
       const earlier = this.keys.get(message.key);
       if (earlier !== undefined) {
+        if (!(await this.linkHolds(client, message.key, answer))) return;
         answer({ type: 'accepted', key: message.key, seq: earlier, duplicate: true });
         return;
       }
       if (this.record.status !== 'active') {
-        refuse({ code: 'encounter/closed', message: `this encounter is ${this.record.status}` });
+        await refuse({
+          code: 'encounter/closed',
+          message: `this encounter is ${this.record.status}`,
+        });
         return;
       }
       const most = this.context.entriesPerEncounter ?? SERVER_LIMITS.entriesPerEncounter;
       if (this.lastSeq >= most) {
-        refuse({
+        await refuse({
           code: 'quota/entries',
           message: `an encounter keeps at most ${most} entries: finish or abandon it, and start another`,
         });
@@ -634,7 +644,7 @@ export class EncounterHost {
       if (message.expect > this.lastSeq + 1) await this.catchUp();
       if (answered) return;
       if (message.expect !== this.lastSeq + 1) {
-        refuse(
+        await refuse(
           {
             code: 'submit/stale',
             message: `the encounter has moved on: entry ${this.lastSeq + 1} is next, not ${message.expect}`,
@@ -656,7 +666,7 @@ export class EncounterHost {
             encounter: this.id,
             error: String(error instanceof StorageError ? error.cause : error),
           });
-          refuse({ code: 'server/storage', message: UNSTORED });
+          tell({ code: 'server/storage', message: UNSTORED });
           return;
         }
         if (answered) return;
@@ -675,7 +685,7 @@ export class EncounterHost {
       const before = this.encounter.checkpoint();
       const applied = this.apply(client.role, message, library);
       if (!applied.ok) {
-        refuse(applied.error);
+        await refuse(applied.error);
         return;
       }
       this.unstored = before;
@@ -683,13 +693,10 @@ export class EncounterHost {
       const moves = this.heldMoves(entry);
       let appended: Awaited<ReturnType<Store['appendEntry']>>;
       try {
-        appended = await this.context.store.appendEntry(
-          this.id,
-          entry.seq,
-          message.key,
-          entry,
-          moves,
-        );
+        appended = await this.context.store.appendEntry(this.id, entry.seq, message.key, entry, {
+          held: moves,
+          link: client.linkId,
+        });
       } catch (error) {
         // Taken back here, not reloaded: the store is what failed, and a reload would wait on it
         // (and, failing too, keep an entry nobody stored). Should the append have committed
@@ -699,7 +706,18 @@ export class EncounterHost {
           encounter: this.id,
           error: String(error instanceof StorageError ? error.cause : error),
         });
-        refuse({ code: 'server/storage', message: UNSTORED });
+        tell({ code: 'server/storage', message: UNSTORED });
+        return;
+      }
+      if (!appended.ok && appended.code === 'revoked') {
+        this.takeBackUnstored();
+        answer({
+          type: 'refused',
+          key: message.key,
+          code: 'auth/revoked',
+          message: appended.message,
+        });
+        this.revoke(client.linkId);
         return;
       }
       if (appended.ok && appended.duplicate !== true) {
@@ -719,14 +737,14 @@ export class EncounterHost {
       if (appended.ok) {
         answer({ type: 'accepted', key: message.key, seq: appended.seq, duplicate: true });
       } else if (appended.code === 'stale') {
-        refuse(
+        tell(
           { code: 'submit/stale', message: 'another submit took that entry number first' },
           this.lastSeq,
         );
       } else if (appended.code === 'closed') {
-        refuse({ code: 'encounter/closed', message: appended.message });
+        tell({ code: 'encounter/closed', message: appended.message });
       } else {
-        refuse({ code: `store/${appended.code}`, message: appended.message });
+        tell({ code: `store/${appended.code}`, message: appended.message });
       }
     }, unavailable).finally(() => clearTimeout(late));
   }

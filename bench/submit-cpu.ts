@@ -14,11 +14,27 @@ import {
   startEncounterOver,
   startServer,
 } from '../test/server/harness.js';
-import { freshLocation } from '../test/store/fixtures.js';
+import { freshLocation, type Location } from '../test/store/fixtures.js';
+import { findOrStartPostgres, freshDatabase } from '../test/store/postgres-server.js';
 
 const kind = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
 const SUBMITS = Number(process.argv[3] ?? 400);
-const location = await freshLocation(kind);
+
+/** A new database on the PostgreSQL the tests would use (outside vitest, found or started here). */
+async function postgresLocation(): Promise<Location> {
+  const postgres = await findOrStartPostgres(() => {});
+  const database = await freshDatabase(postgres.adminUrl);
+  return {
+    kind: 'postgres',
+    location: database.url,
+    dispose: async () => {
+      await database.drop();
+      await postgres.stop();
+    },
+  };
+}
+
+const location = kind === 'postgres' ? await postgresLocation() : await freshLocation(kind);
 const running = await startServer(kind, location);
 const { table, gmToken } = await newTable(running.store, 'ffrpg', ['hiro', 'haze', 'mint']);
 const id = await startEncounterOver(running.url, gmToken, example('ffrpg-wind-cave'), 'cpu');

@@ -184,6 +184,12 @@ function statusOf(code: string): number {
   );
 }
 
+/** A request whose body, declared long, the server may read to its end to answer it. */
+function drainable(request: FastifyRequest): boolean {
+  const declared = Number(request.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared <= SERVER_LIMITS.refusedBodyDrainBytes;
+}
+
 /** What Fastify's own errors (and the rate limiter's) are, in this API's codes. */
 function refusalOf(error: FastifyError | HttpRefusal): HttpRefusal | undefined {
   if (error instanceof HttpRefusal) return error;
@@ -277,6 +283,11 @@ export async function buildServer(options: ServerOptions): Promise<TableServer> 
   app.setErrorHandler<FastifyError | HttpRefusal>((error, request, reply) => {
     const refusal = refusalOf(error);
     if (refusal !== undefined) {
+      // Fastify closes the connection on any body it refused, to stop reading it; a body whose
+      // declared length is bounded is read to its end instead (by Node, dropped as it comes).
+      if (refusal.code === 'http/body-too-large' && drainable(request)) {
+        reply.removeHeader('connection');
+      }
       if (refusal.statusCode >= 500) {
         request.log.warn({ url: redactTokens(request.url), code: refusal.code }, refusal.message);
       }

@@ -5,6 +5,13 @@
 export const SERVER_LIMITS = {
   /** An HTTP body: an encounter file is at most 1 MiB on disk, and arrives as JSON text. */
   httpBodyBytes: 2 * 1024 * 1024,
+  /**
+   * A body refused for its size is read to its end and dropped when it says it is at most this
+   * long, so the client (still sending it) hears why: closing on it mid-send makes the client's
+   * write fail, and it sees a broken connection instead of the 413. A longer one is answered
+   * and the connection closed.
+   */
+  refusedBodyDrainBytes: 16 * 1024 * 1024,
   /** HTTP requests (and WebSocket upgrades) per minute, per link (per address without one). */
   requestsPerMinute: 300,
   /** One WebSocket message from a client: a command with its entered dice, or a GM line. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../src/cli/serve.js';
 import type { ServerOptions } from '../../src/server/app.js';
@@ -25,6 +26,66 @@ async function raw(
   const response = await fetch(url, init);
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) };
+}
+
+/**
+ * A bare HTTP/1.1 connection, to send a request's head and body apart and read each response as
+ * it comes (fetch sends a body whole and hides whether the connection went on).
+ */
+interface RawConnection {
+  write(text: string): void;
+  /** Resolves once the text is handed to the kernel (waits on backpressure). */
+  writeAll(text: string): Promise<void>;
+  /** The next response: its head and its body (by content-length). */
+  response(): Promise<{ head: string; body: string }>;
+  readonly ended: Promise<void>;
+  destroy(): void;
+}
+
+async function connectTo(url: string): Promise<RawConnection> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  let buffered = '';
+  let wake: (() => void) | undefined;
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    wake?.();
+  });
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const more = () =>
+    new Promise<void>((resolve, reject) => {
+      wake = resolve;
+      setTimeout(() => reject(new Error(`no whole response within 5 s: ${buffered}`)), 5000);
+    });
+  return {
+    write: (text) => socket.write(text, 'latin1'),
+    writeAll: (text) =>
+      new Promise((resolve, reject) =>
+        socket.write(text, 'latin1', (error) => (error ? reject(error) : resolve())),
+      ),
+    async response() {
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const head = buffered.slice(0, end);
+          const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+          if (buffered.length >= end + 4 + length) {
+            const body = buffered.slice(end + 4, end + 4 + length);
+            buffered = buffered.slice(end + 4 + length);
+            return { head, body };
+          }
+        }
+        await more();
+      }
+    },
+    ended,
+    destroy: () => socket.destroy(),
+  };
 }
 
 /** A token of the right shape that no store ever made. */
@@ -83,6 +144,47 @@ describe("Fastify's own refusals in the API's shape", () => {
       body: JSON.stringify({ role: 'spectator', x: 'x'.repeat(SERVER_LIMITS.httpBodyBytes) }),
     });
     expect(answer).toMatchObject({ status: 413, body: { error: { code: 'http/body-too-large' } } });
+  });
+
+  it('a body over 2 MiB is answered 413 before it is sent, and read to its end so the connection goes on', async () => {
+    const socket = await connectTo(running.url);
+    try {
+      const length = SERVER_LIMITS.httpBodyBytes + 1024 * 1024;
+      socket.write(
+        `POST /api/table/invites HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${gmToken}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n`,
+      );
+      // Answered on the headers alone: a client still sending can read why.
+      const refused = await socket.response();
+      expect(refused.head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(refused.head.toLowerCase()).not.toContain('connection: close');
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'http/body-too-large' } });
+      // The rest of the body is read and dropped, and the same connection takes the next request.
+      const chunk = 'x'.repeat(64 * 1024);
+      for (let sent = 0; sent < length; sent += chunk.length) {
+        await socket.writeAll(chunk.slice(0, Math.min(chunk.length, length - sent)));
+      }
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      const next = await socket.response();
+      expect(next.head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(JSON.parse(next.body)).toEqual({ status: 'ok' });
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('a body declared longer than the server reads to refuse it is answered 413 and the connection closed', async () => {
+    const socket = await connectTo(running.url);
+    try {
+      socket.write(
+        `POST /api/table/invites HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${gmToken}\r\ncontent-type: application/json\r\ncontent-length: ${SERVER_LIMITS.refusedBodyDrainBytes + 1}\r\n\r\n`,
+      );
+      const refused = await socket.response();
+      expect(refused.head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(refused.head.toLowerCase()).toContain('connection: close');
+      await socket.ended;
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('an unknown route: 404 http/not-found', async () => {

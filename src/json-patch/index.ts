@@ -71,26 +71,40 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * changes, then additions, each in `to`'s or `from`'s key order); arrays keep the elements
  * their ends share, compare the middle element by element, and add or remove the rest at its
  * end. A change that would take more text than the new value replaces the value whole.
+ *
+ * With `shared`, the operations of a top-level member that `shared` has seen changed before
+ * (the same path, the same objects before and after) are read back, not worked out again.
  */
-export function diff(from: JsonValue, to: JsonValue): PatchOperation[] {
+export function diff(from: JsonValue, to: JsonValue, shared?: SharedPatches): PatchOperation[] {
   const ops: PatchOperation[] = [];
   sizes = new WeakMap();
-  walk(from, to, '', ops);
+  if (shared !== undefined && isObject(from) && isObject(to) && from !== to) {
+    walkObject(from, to, '', ops, shared.walkMember);
+  } else walk(from, to, '', ops);
   return ops;
 }
 
 /**
- * The patches of members several documents hold as the same objects, kept between `diffText`
+ * The operations of members several documents hold as the same objects, kept between `diff`
  * calls: the audiences of a broadcast share parts of their states (every player and spectator
- * sees one view of the fight), and each part's patch is worked out and written once, not once
- * per audience. Keyed by identity: a member is the same only as the same object, before and
+ * sees one view of the fight), and each part's operations are worked out once, not once per
+ * audience. Keyed by identity: a member is the same only as the same object, before and
  * after. Made for one round of related diffs and then let go.
  */
 export class SharedPatches {
-  private readonly byPath = new Map<string, Map<object, Map<object, string>>>();
+  private readonly byPath = new Map<string, Map<object, Map<object, PatchOperation[]>>>();
 
-  /** The member's patch as JSON operations without the brackets, '' for none. */
-  text(path: string, from: object, to: object, write: () => string): string {
+  /** `walkChild` for a document's members, through what was worked out before. */
+  readonly walkMember: WalkChild = (from, to, path, ops) => {
+    if (typeof from !== 'object' || typeof to !== 'object' || from === null || to === null) {
+      walkChild(from, to, path, ops);
+      return;
+    }
+    ops.push(...this.operations(path, from, to));
+  };
+
+  /** The member's operations, worked out the first time they are asked for. */
+  operations(path: string, from: object, to: object): readonly PatchOperation[] {
     let byFrom = this.byPath.get(path);
     if (byFrom === undefined) {
       byFrom = new Map();
@@ -101,51 +115,14 @@ export class SharedPatches {
       byTo = new Map();
       byFrom.set(from, byTo);
     }
-    let text = byTo.get(to);
-    if (text === undefined) {
-      text = write();
-      byTo.set(to, text);
+    let ops = byTo.get(to);
+    if (ops === undefined) {
+      ops = [];
+      walkChild(from as JsonValue, to as JsonValue, path, ops);
+      byTo.set(to, ops);
     }
-    return text;
+    return ops;
   }
-}
-
-/**
- * `JSON.stringify(diff(from, to))`, the same text byte for byte, with the patch of each member
- * of two objects that `shared` has seen before (the same path, the same objects before and
- * after) read back instead of worked out again.
- */
-export function diffText(from: JsonValue, to: JsonValue, shared: SharedPatches): string {
-  if (!isObject(from) || !isObject(to) || from === to) return JSON.stringify(diff(from, to));
-  sizes = new WeakMap();
-  const pieces: string[] = [];
-  for (const key of Object.keys(from)) {
-    if (from[key] !== undefined && to[key] === undefined) {
-      pieces.push(JSON.stringify({ op: 'remove', path: `/${escapeToken(key)}` }));
-    }
-  }
-  for (const key of Object.keys(to)) {
-    const next = to[key];
-    if (next === undefined) continue;
-    const before = from[key];
-    const at = `/${escapeToken(key)}`;
-    if (before === undefined) {
-      pieces.push(JSON.stringify({ op: 'add', path: at, value: next }));
-      continue;
-    }
-    if (before === next) continue;
-    const member = (): string => {
-      const ops: PatchOperation[] = [];
-      walkChild(before, next, at, ops);
-      return ops.length === 0 ? '' : JSON.stringify(ops).slice(1, -1);
-    };
-    const text =
-      typeof before === 'object' && before !== null && typeof next === 'object' && next !== null
-        ? shared.text(at, before, next, member)
-        : member();
-    if (text !== '') pieces.push(text);
-  }
-  return `[${pieces.join(',')}]`;
 }
 
 /** The lengths `diff` has measured so far in this call (diff is synchronous). */
@@ -277,7 +254,15 @@ function stringLength(text: string): number {
   return length;
 }
 
-function walkObject(from: JsonObject, to: JsonObject, path: string, ops: PatchOperation[]): void {
+type WalkChild = (from: JsonValue, to: JsonValue, path: string, ops: PatchOperation[]) => void;
+
+function walkObject(
+  from: JsonObject,
+  to: JsonObject,
+  path: string,
+  ops: PatchOperation[],
+  member: WalkChild = walkChild,
+): void {
   for (const key of Object.keys(from)) {
     if (from[key] !== undefined && to[key] === undefined) {
       ops.push({ op: 'remove', path: `${path}/${escapeToken(key)}` });
@@ -289,7 +274,7 @@ function walkObject(from: JsonObject, to: JsonObject, path: string, ops: PatchOp
     const before = from[key];
     const at = `${path}/${escapeToken(key)}`;
     if (before === undefined) ops.push({ op: 'add', path: at, value: next });
-    else walkChild(before, next, at, ops);
+    else member(before, next, at, ops);
   }
 }
 

@@ -59,8 +59,14 @@ async function connectTo(url: string): Promise<RawConnection> {
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const more = () =>
     new Promise<void>((resolve, reject) => {
-      wake = resolve;
-      setTimeout(() => reject(new Error(`no whole response within 5 s: ${buffered}`)), 5000);
+      const late = setTimeout(
+        () => reject(new Error(`no whole response within 5 s: ${buffered}`)),
+        5000,
+      );
+      wake = () => {
+        clearTimeout(late);
+        resolve();
+      };
     });
   return {
     write: (text) => socket.write(text, 'latin1'),

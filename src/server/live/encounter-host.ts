@@ -14,7 +14,7 @@ import {
   recordedRolls,
 } from '../../engine/index.js';
 import { StatesAfterEntries } from '../../engine/states-after.js';
-import { diffText, type JsonValue, jsonEqual, SharedPatches } from '../../json-patch/index.js';
+import { diff, type JsonValue, jsonEqual, SharedPatches } from '../../json-patch/index.js';
 import type { AnySystem, EncounterView, OrderRolls } from '../../rulesets/system.js';
 import {
   gmCommandFrom,
@@ -112,7 +112,7 @@ interface Listener {
  * members' patches shared with the other audiences of the same broadcast that hold them too.
  */
 function patchText(from: StatePayload, to: StatePayload, shared: SharedPatches): string {
-  return diffText(from as unknown as JsonValue, to as unknown as JsonValue, shared);
+  return JSON.stringify(diff(from as unknown as JsonValue, to as unknown as JsonValue, shared));
 }
 
 /** The present state of the encounter, as `now()` works it out once per change. */
@@ -1358,12 +1358,11 @@ export class EncounterHost {
     const secrecy = secrecyFor(role, present.view, present.party, new Set(this.record.revealed));
     const gm = role.role === 'gm';
     const orderRolls = this.orderRollsFor(role);
-    if (!gm) present.tableView ??= seenView(present.view, role, present.party, secrecy);
     const payload: StatePayload = {
       seq: this.lastSeq,
       view: gm
         ? { ...seenView(present.view, role, present.party, secrecy), gmExamples: this.gmExamples() }
-        : present.tableView!,
+        : this.tableView(present, role, secrecy),
       outcome: present.outcome,
       actions: this.record.status === 'active' ? this.offered(role, secrecy) : [],
       undoable: gm ? this.encounter.undoable : 0,
@@ -1375,6 +1374,12 @@ export class EncounterHost {
     };
     present.byAudience.set(key, payload);
     return payload;
+  }
+
+  /** The view every role but the GM's is sent: made once per present, for them all. */
+  private tableView(present: Present, role: Role, secrecy: Secrecy): SeenView {
+    present.tableView ??= seenView(present.view, role, present.party, secrecy);
+    return present.tableView;
   }
 
   /** The GM screen's example lines, drawn from the fight as it stands. */
